@@ -1,0 +1,130 @@
+// Builds the runtime with esbuild, prints every output file's raw, gzip and brotli size and
+// fails when a budget is exceeded. `node build.mjs --watch` rebuilds on change.
+import * as esbuild from 'esbuild';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const outdir = join(root, 'dist');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+/** The one place budgets live: package.json "sizeBudgets" (bytes, gzip; 1 KB = 1000 B). */
+const budgets = pkg.sizeBudgets;
+const watch = process.argv.includes('--watch');
+
+/** @type {esbuild.BuildOptions} */
+const options = {
+  absWorkingDir: root,
+  entryPoints: { runtime: 'runtime/index.ts' },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  // Chunks sit beside the entry and are imported by relative URL, so dist/ can be served
+  // under any path (the builder serves it at /swfiles/runtime/).
+  chunkNames: '[name]-[hash]',
+  target: ['es2022', 'chrome100', 'firefox100', 'safari15.4'],
+  minify: !watch || process.argv.includes('--minify'),
+  sourcemap: true,
+  metafile: true,
+  legalComments: 'none',
+  jsx: 'automatic',
+  jsxImportSource: 'react',
+  // Components are written against React's API and shipped on preact/compat.
+  alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
+  define: { 'process.env.NODE_ENV': '"production"', __VERSION__: JSON.stringify(pkg.version) },
+  logLevel: 'warning',
+};
+
+const kb = (n) => `${(n / 1000).toFixed(2)} KB`;
+
+/** Sizes of every output file, and the entry's static-import closure (what every page loads). */
+export function measure(metafile) {
+  const files = {};
+  for (const [out, info] of Object.entries(metafile.outputs)) {
+    if (!out.endsWith('.js')) continue;
+    const code = readFileSync(join(root, out));
+    files[out] = {
+      raw: code.length,
+      gzip: gzipSync(code, { level: 9 }).length,
+      brotli: brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+      entry: Boolean(info.entryPoint),
+      imports: info.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path),
+    };
+  }
+  const entryOut = Object.keys(files).find((f) => files[f].entry);
+  const closure = new Set();
+  const visit = (f) => {
+    if (closure.has(f) || !files[f]) return;
+    closure.add(f);
+    files[f].imports.forEach(visit);
+  };
+  visit(entryOut);
+  const sum = (list, k) => list.reduce((a, f) => a + files[f][k], 0);
+  const all = Object.keys(files);
+  return {
+    files,
+    entry: {
+      files: [...closure],
+      gzip: sum([...closure], 'gzip'),
+      brotli: sum([...closure], 'brotli'),
+      raw: sum([...closure], 'raw'),
+    },
+    total: { gzip: sum(all, 'gzip'), brotli: sum(all, 'brotli'), raw: sum(all, 'raw') },
+  };
+}
+
+function report(metafile) {
+  const m = measure(metafile);
+  const rows = Object.entries(m.files)
+    .sort(([a], [b]) => (m.files[b].entry ? 1 : 0) - (m.files[a].entry ? 1 : 0) || a.localeCompare(b))
+    .map(([f, s]) => [relative(root, f) + (s.entry ? ' (entry)' : ''), kb(s.raw), kb(s.gzip), kb(s.brotli)]);
+  rows.push(['entry + static imports', kb(m.entry.raw), kb(m.entry.gzip), kb(m.entry.brotli)]);
+  rows.push(['all JS', kb(m.total.raw), kb(m.total.gzip), kb(m.total.brotli)]);
+  const head = ['file', 'raw', 'gzip', 'brotli'];
+  const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r) => r.map((c, i) => (i ? c.padStart(width[i]) : c.padEnd(width[i]))).join('  ');
+  console.log(line(head));
+  rows.forEach((r, i) => {
+    if (i === rows.length - 2) console.log(width.map((w) => '-'.repeat(w)).join('  '));
+    console.log(line(r));
+  });
+  const over = [];
+  if (m.entry.gzip > budgets.entryGzip)
+    over.push(`entry ${kb(m.entry.gzip)} gzip > budget ${kb(budgets.entryGzip)}`);
+  if (m.total.gzip > budgets.totalGzip)
+    over.push(`all JS ${kb(m.total.gzip)} gzip > budget ${kb(budgets.totalGzip)}`);
+  console.log(`budgets: entry ${kb(budgets.entryGzip)} gzip, all JS ${kb(budgets.totalGzip)} gzip`);
+  writeFileSync(join(outdir, 'sizes.json'), JSON.stringify({ ...m, budgets }, null, 2));
+  return over;
+}
+
+if (watch) {
+  const ctx = await esbuild.context({
+    ...options,
+    plugins: [
+      {
+        name: 'sizes',
+        setup(build) {
+          build.onEnd((result) => {
+            if (!result.metafile) return;
+            for (const problem of report(result.metafile)) console.error(`OVER BUDGET: ${problem}`);
+            console.log(`rebuilt ${new Date().toLocaleTimeString()}; watching runtime/ ...`);
+          });
+        },
+      },
+    ],
+  });
+  await ctx.watch();
+} else {
+  rmSync(outdir, { recursive: true, force: true });
+  const result = await esbuild.build(options);
+  writeFileSync(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
+  const over = report(result.metafile);
+  if (over.length) {
+    for (const problem of over) console.error(`OVER BUDGET: ${problem}`);
+    process.exit(1);
+  }
+  console.log(`built ${basename(outdir)}/ (${pkg.name} ${pkg.version})`);
+}

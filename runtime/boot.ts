@@ -1,0 +1,72 @@
+import type { ControllerDefinition } from './controller';
+import type { EnvInfo } from './env';
+import { log } from './log';
+import { Runtime } from './runtime';
+
+/** What a page (and the builder's own scripts) can use: `window.SiteRuntime`. */
+export interface SiteRuntimeApi {
+  readonly version: string;
+  readonly env: Readonly<EnvInfo>;
+  rescan(root?: ParentNode): void;
+  destroy(): void;
+  /** Filled in by controllers that offer a script API (modals). */
+  [extension: string]: unknown;
+}
+
+declare global {
+  interface Window {
+    SiteRuntime?: SiteRuntimeApi;
+  }
+}
+
+/**
+ * The nonce of the script that loaded the runtime. Module scripts have no
+ * `document.currentScript`, so it is found by URL; the property, not the attribute, is read
+ * because browsers hide the attribute's value once the script has run.
+ */
+export function findNonce(doc: Document, moduleUrl: string | undefined): string | undefined {
+  const scripts = Array.from(doc.querySelectorAll<HTMLScriptElement>('script[nonce]'));
+  const own = scripts.find((s) => moduleUrl && s.src === moduleUrl) ?? scripts[0];
+  return own ? own.nonce || own.getAttribute('nonce') || undefined : undefined;
+}
+
+/**
+ * Creates the page's runtime, publishes `window.SiteRuntime` and starts it once the
+ * document is parsed. A second copy of the script on the same page steps aside.
+ */
+export function boot(
+  doc: Document,
+  definitions: readonly ControllerDefinition[],
+  moduleUrl?: string,
+): Runtime | undefined {
+  const win = doc.defaultView;
+  if (!win) return undefined;
+  if (win.SiteRuntime) {
+    log.warn('the runtime is already running on this page; this second copy does nothing.');
+    return undefined;
+  }
+  try {
+    const runtime = new Runtime(doc, { definitions, nonce: findNonce(doc, moduleUrl) });
+    const api: SiteRuntimeApi = {
+      version: runtime.version,
+      env: Object.freeze({ ...runtime.env }),
+      rescan: (root) => runtime.rescan(root),
+      destroy: () => {
+        runtime.destroy();
+        if (win.SiteRuntime === api) delete win.SiteRuntime;
+      },
+    };
+    runtime.api = api;
+    win.SiteRuntime = api;
+    if (doc.readyState === 'loading') {
+      doc.addEventListener('DOMContentLoaded', () => runtime.start(), { once: true, signal: runtime.signal });
+    } else {
+      runtime.start();
+    }
+    return runtime;
+  } catch (err) {
+    // The page is still the builder's page; say why nothing was enhanced.
+    log.error('could not start; the page stays as the builder wrote it.', err);
+    return undefined;
+  }
+}

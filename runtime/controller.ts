@@ -1,0 +1,58 @@
+import type { Runtime } from './runtime';
+
+/** Undoes everything `connect` did to the page, apart from listeners (those go with the signal). */
+export type Disconnect = () => void;
+
+export interface Controller {
+  /**
+   * Enhances one marked element. May return a promise when the enhancement needs a fetch
+   * first (language switcher): the element is marked `data-sw-ready` once it settles.
+   * Throw `InvalidOptionsError` for bad builder input: the element then stays plain HTML
+   * with a warning. Anything else thrown is reported as an error.
+   */
+  connect(element: Element, ctx: ControllerContext): Disconnect | void | Promise<Disconnect | void>;
+}
+
+/**
+ * How a controller's code reaches the page:
+ * - `eager`: in the entry (small plain-DOM controllers that nearly every page needs);
+ * - `idle`: its chunk is fetched when the browser is idle after a marker is seen;
+ * - `interaction`: fetched on the first pointer or focus contact with a marked element.
+ */
+export type LoadStrategy = 'eager' | 'idle' | 'interaction';
+
+interface DefinitionBase {
+  /** Names the controller in log lines and error reports. */
+  name: string;
+  /** Which elements it claims (built from schema.ts). */
+  selector: string;
+  /** Whether it applies on this page at all, e.g. analytics only with a measurement id. */
+  enabled?: (runtime: Runtime) => boolean;
+}
+
+export type ControllerDefinition = DefinitionBase &
+  (
+    | { load: 'eager'; controller: Controller }
+    | { load: Exclude<LoadStrategy, 'eager'>; importer: () => Promise<{ default: Controller }> }
+  );
+
+/** What a controller gets for one element. Everything it registers dies with `signal`. */
+export interface ControllerContext {
+  readonly name: string;
+  readonly element: Element;
+  readonly runtime: Runtime;
+  /** Aborted on disconnect (element removed, runtime destroyed). */
+  readonly signal: AbortSignal;
+  /**
+   * `addEventListener` bound to `signal`, with the handler's throws reported (once, naming
+   * this controller and element) instead of escaping into the page.
+   */
+  listen<E extends Event = Event>(
+    target: EventTarget,
+    type: string,
+    handler: (event: E) => void,
+    options?: AddEventListenerOptions,
+  ): void;
+  /** Wraps a callback (timer, observer) the same way `listen` wraps handlers. */
+  guard<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void;
+}

@@ -1,0 +1,66 @@
+import type { Config } from './config';
+
+export type EnvName = 'cms' | 'design' | 'preview' | 'live';
+
+/** The environment descriptor of spec §3, as exposed on `window.SiteRuntime.env`. */
+export interface EnvInfo {
+  env: EnvName;
+  /** True in the platform's editors (cms and design), where nothing is saved or auto-opened. */
+  local: boolean;
+  /** `protocol//host` plus the project path, no trailing slash. */
+  baseUrl: string;
+  /** `""` for a site at the root, else `/segment[/segment…]`. */
+  projectPath: string;
+}
+
+/** `"clinic/"`, `"/clinic"` and `"/clinic/"` all mean `/clinic`; `""` and `"/"` mean the root. */
+export function normalizeProjectPath(path: string): string {
+  const segments = path.split('/').filter(Boolean);
+  return segments.length ? `/${segments.join('/')}` : '';
+}
+
+/**
+ * Detection in the specification's order (spec §2): cms, design, preview, live.
+ * Pure: takes the address and the config, so every row of the table is a unit test.
+ */
+export function detectEnv(href: string, config: Pick<Config, 'site' | 'platform'>): EnvInfo {
+  const url = new URL(href);
+  const { platform, site } = config;
+  const params = url.searchParams;
+
+  let env: EnvName = 'live';
+  if (platform.cmsPageParam && params.get(platform.cmsPageParam) === platform.cmsPageValue) {
+    env = 'cms';
+  } else if (
+    platform.previewPage &&
+    url.pathname.includes(platform.previewPage) &&
+    params.has(platform.layoutParam)
+  ) {
+    env = 'design';
+  } else if (platform.previewDomain && url.hostname.includes(platform.previewDomain)) {
+    env = 'preview';
+  }
+
+  const projectPath = resolveProjectPath(url, site);
+  return {
+    env,
+    local: env === 'cms' || env === 'design',
+    baseUrl: `${url.protocol}//${url.host}${projectPath}`,
+    projectPath,
+  };
+}
+
+function resolveProjectPath(url: URL, site: Config['site']): string {
+  if (site.cleanUrlPath !== undefined) return normalizeProjectPath(site.cleanUrlPath);
+  const user = url.searchParams.get(site.userParam);
+  // The value becomes one path segment: encoding it keeps `../` or `/` in a query string
+  // from steering the runtime's requests anywhere else on the host.
+  if (user) return `/users/${encodeURIComponent(user)}`;
+  // A segment that names a file (`preview.php`, `index.html`) is a page, not a project folder.
+  const segments = url.pathname
+    .split('/')
+    .filter(Boolean)
+    .slice(0, site.projectSegments)
+    .filter((s) => !s.includes('.'));
+  return segments.length ? `/${segments.join('/')}` : '';
+}

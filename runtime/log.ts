@@ -1,0 +1,34 @@
+/**
+ * The runtime's only route to the console, so every message carries the same prefix and
+ * tests can assert on exact texts. The specification's catalogue texts (contract §6) are
+ * passed through `exact` unprefixed, because builders and auditors grep for them verbatim.
+ */
+const prefix = '[site-runtime]';
+
+export const log = {
+  warn(message: string, ...detail: unknown[]): void {
+    console.warn(`${prefix} ${message}`, ...detail);
+  },
+  error(message: string, ...detail: unknown[]): void {
+    console.error(`${prefix} ${message}`, ...detail);
+  },
+  /** A catalogue message, printed exactly as the specification writes it. */
+  exact(level: 'warn' | 'error', message: string, ...detail: unknown[]): void {
+    console[level](message, ...detail);
+  },
+};
+
+/** A short, readable name for an element in a log line: `div#id.class[data-sw-modal]`. */
+export function describe(el: Element): string {
+  let s = el.localName;
+  if (el.id) s += `#${el.id}`;
+  const cls = el.getAttribute('class')?.trim();
+  if (cls) s += `.${cls.split(/\s+/).slice(0, 2).join('.')}`;
+  for (const a of Array.from(el.attributes)) {
+    if (a.name.startsWith('data-sw-') && a.name !== 'data-sw-ready') {
+      s += `[${a.name}]`;
+      break;
+    }
+  }
+  return s;
+}

@@ -1,0 +1,154 @@
+import { readConfig, type Config } from './config';
+import type { ControllerDefinition } from './controller';
+import { detectEnv, type EnvInfo } from './env';
+import { translator, type StringTable, type Translate } from './i18n/index';
+import { Registry } from './registry';
+import { attr, events, rootAttributes } from './schema';
+import type { SiteRuntimeApi } from './boot';
+import type { UiHost } from './ui/host';
+
+export const VERSION = '0.1.0';
+
+export interface RuntimeOptions {
+  /** The controllers this instance runs. */
+  definitions: readonly ControllerDefinition[];
+  /** Nonce copied onto every script the runtime inserts (contract §1). */
+  nonce?: string | undefined;
+  /** Where the address comes from; tests pass one, pages use `location.href`. */
+  href?: string;
+}
+
+/**
+ * One runtime per document. It owns everything with a lifetime — config, environment,
+ * registry, mutation observer, React root, adopted style sheets and its own listeners —
+ * so `destroy()` can take all of it back and each test can build a fresh one.
+ */
+export class Runtime {
+  readonly version = VERSION;
+  readonly config: Config;
+  readonly env: EnvInfo;
+  /** The page language (`<html lang>`, lower case, `en` when absent). */
+  readonly lang: string;
+  readonly nonce: string | undefined;
+  readonly window: Window & typeof globalThis;
+  readonly registry: Registry;
+  /** Aborted by `destroy()`; runtime-level listeners (not a controller's) hang off it. */
+  readonly signal: AbortSignal;
+  /** The public facade, when this instance is the page's `window.SiteRuntime`. */
+  api: SiteRuntimeApi | undefined;
+
+  readonly #abort = new AbortController();
+  #observer: MutationObserver | undefined;
+  #frame = 0;
+  readonly #dirtyRoots = new Set<Node>();
+  #uiHost: Promise<UiHost> | undefined;
+  readonly #sheets: CSSStyleSheet[] = [];
+  #started = false;
+  #isDestroyed = false;
+
+  constructor(
+    readonly document: Document,
+    options: RuntimeOptions,
+  ) {
+    this.window = document.defaultView as Window & typeof globalThis;
+    this.signal = this.#abort.signal;
+    this.config = readConfig(document);
+    this.env = detectEnv(options.href ?? this.window.location.href, this.config);
+    this.lang = (document.documentElement.lang || 'en').toLowerCase();
+    this.nonce = options.nonce || undefined;
+    this.registry = new Registry(this, options.definitions);
+  }
+
+  get destroyed(): boolean {
+    return this.#isDestroyed;
+  }
+
+  /** First scan, then watch the page for markers that come and go; announces `sw:ready`. */
+  start(): void {
+    if (this.#started || this.#isDestroyed) return;
+    this.#started = true;
+    this.document.documentElement.setAttribute(attr.env, this.env.env);
+    this.registry.scan(this.document);
+    this.#observe();
+    this.document.dispatchEvent(new CustomEvent(events.ready, { bubbles: true, detail: { env: this.env } }));
+  }
+
+  /** Connects new markers and drops stale ones under `root`; safe to call any number of times. */
+  rescan(root: ParentNode = this.document): void {
+    if (this.#isDestroyed) return;
+    this.registry.scan(root);
+  }
+
+  /** Disconnects every controller, stops observing and removes everything the runtime added. */
+  destroy(): void {
+    if (this.#isDestroyed) return;
+    this.#isDestroyed = true;
+    this.#observer?.disconnect();
+    if (this.#frame) this.window.cancelAnimationFrame(this.#frame);
+    this.#dirtyRoots.clear();
+    this.registry.disconnectAll();
+    this.#abort.abort();
+    void this.#uiHost?.then((host) => host.destroy());
+    if (this.#sheets.length) {
+      this.document.adoptedStyleSheets = this.document.adoptedStyleSheets.filter(
+        (s) => !this.#sheets.includes(s),
+      );
+    }
+    this.document.documentElement.removeAttribute(attr.env);
+  }
+
+  /** A translator for one string table, following `<html lang>` and the config's `i18n`. */
+  strings<K extends string>(table: StringTable<K>): Translate<K> {
+    return translator(table, this.lang, this.config.i18n);
+  }
+
+  /** The instance's one React root, created (and its chunk fetched) on first use. */
+  ui(): Promise<UiHost> {
+    this.#uiHost ??= import('./ui/host').then((m) => m.createUiHost(this));
+    return this.#uiHost;
+  }
+
+  /**
+   * Adds the runtime's own CSS as a constructed style sheet: a strict CSP without
+   * 'unsafe-inline' blocks `<style>` and style attributes but not adopted sheets.
+   */
+  adoptStyles(css: string): void {
+    if (this.#isDestroyed) return;
+    const SheetCtor = this.window.CSSStyleSheet;
+    if (!SheetCtor || !('adoptedStyleSheets' in this.document)) return;
+    const sheet = new SheetCtor();
+    sheet.replaceSync(css);
+    this.#sheets.push(sheet);
+    this.document.adoptedStyleSheets = [...this.document.adoptedStyleSheets, sheet];
+  }
+
+  #observe(): void {
+    const MO = this.window.MutationObserver;
+    if (!MO) return;
+    this.#observer = new MO((records) => {
+      for (const record of records) {
+        if (record.type === 'attributes') this.#dirtyRoots.add(record.target);
+        else record.addedNodes.forEach((n) => n.nodeType === 1 && this.#dirtyRoots.add(n));
+      }
+      // One flush per frame however many mutations arrive: a builder script that appends
+      // a hundred nodes costs one scan, not a hundred.
+      this.#frame ||= this.window.requestAnimationFrame(() => this.#flush());
+    });
+    this.#observer.observe(this.document.documentElement, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: [...rootAttributes],
+    });
+  }
+
+  #flush(): void {
+    this.#frame = 0;
+    const roots = [...this.#dirtyRoots];
+    this.#dirtyRoots.clear();
+    this.registry.sweep();
+    for (const root of roots) {
+      if (root.isConnected) this.registry.connectUnder(root as Element);
+    }
+  }
+}

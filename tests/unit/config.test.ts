@@ -1,0 +1,176 @@
+import { describe, expect, it, vi } from 'vitest';
+import { defaultConfig, normalizeConfig, readConfig } from '../../runtime/config';
+
+function page(json?: string): Document {
+  document.head.innerHTML = '';
+  if (json !== undefined) {
+    const s = document.createElement('script');
+    s.type = 'application/json';
+    s.id = 'sw-config';
+    s.textContent = json;
+    document.head.append(s);
+  }
+  return document;
+}
+
+describe('config', () => {
+  it('has a default for every field of contract §1', () => {
+    expect(defaultConfig()).toEqual({
+      site: { cleanUrlPath: undefined, userParam: 'user', projectSegments: 1 },
+      platform: {
+        cmsPageParam: 'page',
+        cmsPageValue: 'cms',
+        previewPage: 'preview.php',
+        layoutParam: 'layout_id',
+        previewDomain: 'preview.localhost',
+      },
+      page: { id: undefined, languageId: undefined, detailPage: '', detailList: [] },
+      languages: [],
+      analytics: {
+        measurementId: undefined,
+        consentVariable: 'privacy_cookie_2',
+        scriptUrl: 'https://www.googletagmanager.com/gtag/js',
+      },
+      lightbox: {
+        theme: 'pp_default',
+        slideshow: 5000,
+        autoplaySlideshow: false,
+        opacity: 0.8,
+        defaultWidth: 500,
+        defaultHeight: 344,
+        allowResize: true,
+        modal: false,
+        deepLinking: false,
+      },
+      i18n: {},
+    });
+  });
+
+  it('uses the defaults, silently, when the config element is missing', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(readConfig(page())).toEqual(defaultConfig());
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('uses the defaults with exactly one warning when the JSON is invalid', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(readConfig(page('{ "site": { nope'))).toEqual(defaultConfig());
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toContain('invalid JSON');
+  });
+
+  it('reads every field the builder sets', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const c = readConfig(
+      page(
+        JSON.stringify({
+          site: { cleanUrlPath: '', userParam: 'u', projectSegments: 2 },
+          platform: {
+            cmsPageParam: 'mode',
+            cmsPageValue: 'edit',
+            previewPage: 'p.php',
+            layoutParam: 'l',
+            previewDomain: 'pv.test',
+          },
+          page: {
+            id: 7,
+            languageId: 'fr',
+            detailPage: 'grippe',
+            detailList: [{ lang: 'en', url: '/clinic/en/news/flu' }],
+          },
+          languages: [
+            ['English', 'menu_en', 'en'],
+            ['Français', 'menu_fr', 'fr'],
+          ],
+          analytics: {
+            measurementId: 'G-ABC123XYZ9',
+            consentVariable: 'privacy_cookie_3',
+            scriptUrl: '/gtag.js',
+          },
+          lightbox: {
+            theme: 'facebook',
+            slideshow: false,
+            autoplaySlideshow: true,
+            opacity: 0.5,
+            defaultWidth: 640,
+            defaultHeight: 360,
+            allowResize: false,
+            modal: true,
+            deepLinking: true,
+          },
+          i18n: { FR: { close: 'Fermer la fenêtre' } },
+        }),
+      ),
+    );
+    expect(warn).not.toHaveBeenCalled();
+    expect(c.site).toEqual({ cleanUrlPath: '', userParam: 'u', projectSegments: 2 });
+    expect(c.platform.previewDomain).toBe('pv.test');
+    expect(c.page).toEqual({
+      id: '7',
+      languageId: 'fr',
+      detailPage: 'grippe',
+      detailList: [{ lang: 'en', url: '/clinic/en/news/flu' }],
+    });
+    expect(c.languages[1]).toEqual(['Français', 'menu_fr', 'fr']);
+    expect(c.analytics).toEqual({
+      measurementId: 'G-ABC123XYZ9',
+      consentVariable: 'privacy_cookie_3',
+      scriptUrl: '/gtag.js',
+    });
+    expect(c.lightbox).toMatchObject({
+      theme: 'facebook',
+      slideshow: false,
+      opacity: 0.5,
+      modal: true,
+      deepLinking: true,
+    });
+    expect(c.i18n).toEqual({ fr: { close: 'Fermer la fenêtre' } });
+  });
+
+  it('keeps the default of each unusable field, names them in one warning, and keeps the rest', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const c = normalizeConfig({
+      site: { cleanUrlPath: 3, projectSegments: -1 },
+      page: { id: 'home', detailList: [{ lang: 'fr' }] },
+      languages: [['English', 'menu_en']],
+      lightbox: { opacity: 2, defaultWidth: 0, theme: 'facebook' },
+      platform: 'nope',
+    });
+    expect(c.site.cleanUrlPath).toBeUndefined();
+    expect(c.site.projectSegments).toBe(1);
+    expect(c.page.id).toBe('home');
+    expect(c.page.detailList).toEqual([]);
+    expect(c.languages).toEqual([]);
+    expect(c.lightbox.opacity).toBe(0.8);
+    expect(c.lightbox.defaultWidth).toBe(500);
+    expect(c.lightbox.theme).toBe('facebook');
+    expect(c.platform).toEqual(defaultConfig().platform);
+    expect(warn).toHaveBeenCalledTimes(1);
+    const text = String(warn.mock.calls[0]![0]);
+    for (const f of [
+      'site.cleanUrlPath',
+      'site.projectSegments',
+      'page.detailList',
+      'languages',
+      'lightbox.opacity',
+      'lightbox.defaultWidth',
+      'platform',
+    ]) {
+      expect(text).toContain(f);
+    }
+  });
+
+  it('treats a JSON value that is not an object as invalid', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(readConfig(page('[1,2]'))).toEqual(defaultConfig());
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it("returns a fresh object each time, so one runtime cannot change another's config", () => {
+    const a = defaultConfig();
+    a.languages.push(['x', 'y', 'z']);
+    a.page.detailList.push({ lang: 'x', url: '/' });
+    expect(defaultConfig().languages).toEqual([]);
+    expect(defaultConfig().page.detailList).toEqual([]);
+  });
+});

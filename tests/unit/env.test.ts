@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { defaultConfig, type Config } from '../../runtime/config';
+import { detectEnv, normalizeProjectPath } from '../../runtime/env';
+
+function config(site: Partial<Config['site']> = {}, platform: Partial<Config['platform']> = {}) {
+  const c = defaultConfig();
+  return { site: { ...c.site, ...site }, platform: { ...c.platform, ...platform } };
+}
+
+describe('environment detection (spec §2 table, in order)', () => {
+  it.each([
+    // [address, expected env, local]
+    ['https://clinic.example/clinic/en/?page=cms', 'cms', true],
+    ['https://clinic.example/clinic/preview.php?layout_id=3', 'design', true],
+    ['https://clinic.preview.localhost:4173/clinic/en/', 'preview', false],
+    ['https://clinic.example/clinic/en/', 'live', false],
+    // cms wins over design and preview when several conditions hold
+    ['https://clinic.preview.localhost/clinic/preview.php?layout_id=3&page=cms', 'cms', true],
+    // design wins over preview
+    ['https://clinic.preview.localhost/clinic/preview.php?layout_id=3', 'design', true],
+    // the preview page without a layout id is not the design editor
+    ['https://clinic.example/clinic/preview.php', 'live', false],
+    // a layout id without the preview page is not the design editor either
+    ['https://clinic.example/clinic/en/?layout_id=3', 'live', false],
+    // other values of the cms parameter are not the cms
+    ['https://clinic.example/clinic/en/?page=2', 'live', false],
+    // the preview domain must be in the host, not in the path or query
+    ['https://clinic.example/preview.localhost/en/?x=preview.localhost', 'live', false],
+  ])('%s → %s', (href, env, local) => {
+    const e = detectEnv(href, config({ cleanUrlPath: '/clinic' }));
+    expect(e.env).toBe(env);
+    expect(e.local).toBe(local);
+  });
+
+  it('uses the configured platform names', () => {
+    const platform = {
+      cmsPageParam: 'mode',
+      cmsPageValue: 'edit',
+      previewPage: 'designer',
+      layoutParam: 'tpl',
+      previewDomain: 'staging.test',
+    };
+    expect(detectEnv('https://x.test/?mode=edit', config({}, platform)).env).toBe('cms');
+    expect(detectEnv('https://x.test/?page=cms', config({}, platform)).env).toBe('live');
+    expect(detectEnv('https://x.test/designer/?tpl=1', config({}, platform)).env).toBe('design');
+    expect(detectEnv('https://a.staging.test/', config({}, platform)).env).toBe('preview');
+  });
+});
+
+describe('project path and baseUrl', () => {
+  it.each([
+    // cleanUrlPath wins, in any spelling
+    ['https://c.example/other/en/?user=bob', { cleanUrlPath: '/clinic' }, '/clinic'],
+    ['https://c.example/x/', { cleanUrlPath: 'clinic/' }, '/clinic'],
+    ['https://c.example/x/', { cleanUrlPath: '/a/b/' }, '/a/b'],
+    // "" is a valid value: the site is at the root
+    ['https://c.example/clinic/en/?user=bob', { cleanUrlPath: '' }, ''],
+    ['https://c.example/clinic/en/', { cleanUrlPath: '/' }, ''],
+    // else ?user= gives /users/{project}
+    ['https://c.example/en/services/?user=clinic', {}, '/users/clinic'],
+    ['https://c.example/?u=clinic', { userParam: 'u' }, '/users/clinic'],
+    // the user value is one encoded segment, never a path of its own
+    ['https://c.example/?user=../admin', {}, '/users/..%2Fadmin'],
+    // else the first projectSegments segments of the path
+    ['https://c.example/clinic/en/services/', {}, '/clinic'],
+    ['https://c.example/clinic/en/services/', { projectSegments: 2 }, '/clinic/en'],
+    ['https://c.example/clinic/en/services/', { projectSegments: 0 }, ''],
+    ['https://c.example/clinic', {}, '/clinic'],
+    ['https://c.example/', {}, ''],
+    // an empty user parameter does not count
+    ['https://c.example/clinic/en/?user=', {}, '/clinic'],
+    // a file name is a page, not a project folder
+    ['https://c.example/preview.php?layout_id=1', {}, ''],
+    ['https://c.example/clinic/preview.php?layout_id=1', { projectSegments: 2 }, '/clinic'],
+  ] as const)('%s with %o → %s', (href, site, projectPath) => {
+    const e = detectEnv(href, config(site));
+    expect(e.projectPath).toBe(projectPath);
+    const u = new URL(href);
+    expect(e.baseUrl).toBe(`${u.protocol}//${u.host}${projectPath}`);
+    expect(e.baseUrl.endsWith('/')).toBe(false);
+  });
+
+  it('keeps the port in baseUrl', () => {
+    expect(detectEnv('http://clinic.preview.localhost:4173/clinic/en/', config()).baseUrl).toBe(
+      'http://clinic.preview.localhost:4173/clinic',
+    );
+  });
+
+  it.each([
+    ['', ''],
+    ['/', ''],
+    ['clinic', '/clinic'],
+    ['//clinic//site/', '/clinic/site'],
+  ])('normalizeProjectPath(%j) = %j', (input, output) => {
+    expect(normalizeProjectPath(input)).toBe(output);
+  });
+});
