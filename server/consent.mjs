@@ -1,0 +1,73 @@
+// The consent endpoint's rules (contract §4), as pure functions so they are unit-tested
+// without a socket. server.mjs does the I/O.
+
+/** A form body larger than this is refused: the real one is a few dozen bytes. */
+export const MAX_BODY_BYTES = 2048;
+/** How long the consent cookies last (180 days, a common ceiling for consent records). */
+export const COOKIE_MAX_AGE = 180 * 24 * 60 * 60;
+
+const FLAG = /^[01]$/;
+
+/** `a=1; b=2` → { a: '1', b: '2' } (first value wins, as browsers send the most specific first). */
+export function parseCookies(header = '') {
+  const out = {};
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=');
+    if (i < 0) continue;
+    const name = part.slice(0, i).trim();
+    if (name && !(name in out)) out[name] = decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return out;
+}
+
+/**
+ * The flags a visitor's cookies hold: `privacy_cookie` when a choice was made, and each
+ * known group variable. Unknown cookies and values other than 0/1 are ignored.
+ */
+export function flagsFromCookies(cookies, site) {
+  const flags = {};
+  if (cookies.privacy_cookie === '1') flags.privacy_cookie = '1';
+  for (const { variable } of site.groups) {
+    if (FLAG.test(cookies[variable] ?? '')) flags[variable] = cookies[variable];
+  }
+  return flags;
+}
+
+/**
+ * Validates a POSTed form body. Returns `{ flags }` (forced groups set to 1 whatever was
+ * sent) or `{ error }` naming the first problem: unknown variable, a value other than 0/1,
+ * a repeated or missing variable.
+ */
+export function validateConsentBody(body, site) {
+  const known = new Map(site.groups.map((g) => [g.variable, g]));
+  const params = new URLSearchParams(body);
+  const flags = {};
+  for (const [name, value] of params) {
+    if (!known.has(name)) return { error: `unknown variable: ${name}` };
+    if (name in flags) return { error: `repeated variable: ${name}` };
+    if (!FLAG.test(value)) return { error: `${name} must be 0 or 1` };
+    flags[name] = known.get(name).forced ? '1' : value;
+  }
+  for (const variable of known.keys()) {
+    if (!(variable in flags)) return { error: `missing variable: ${variable}` };
+  }
+  return { flags };
+}
+
+/** Set-Cookie values for a saved choice: `privacy_cookie=1` and every group flag. */
+export function consentCookies(flags, { path = '/', secure = false } = {}) {
+  const attrs = `; Path=${path || '/'}; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return [`privacy_cookie=1${attrs}`, ...Object.entries(flags).map(([k, v]) => `${k}=${v}${attrs}`)];
+}
+
+/** The scripts of every group whose flag is 1, in group order, `position` defaulting to header. */
+export function scriptsFor(flags, site) {
+  const out = [];
+  for (const { variable } of site.groups) {
+    if (flags[variable] !== '1') continue;
+    for (const s of site.scripts?.[variable] ?? []) {
+      out.push({ scriptdata: s.scriptdata, position: s.position ?? 'header' });
+    }
+  }
+  return out;
+}

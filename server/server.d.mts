@@ -1,0 +1,24 @@
+export interface FixturePage {
+  path: string;
+  file: string;
+  id: string;
+  lang: string;
+  detail: string | undefined;
+  title: string;
+}
+export interface RunningServer {
+  port: number;
+  url: string;
+  pages: FixturePage[];
+  projectPath: string;
+  consentLog: string;
+  close(): Promise<void>;
+}
+export function startServer(options?: {
+  port?: number;
+  host?: string;
+  siteDir?: string;
+  distDir?: string;
+  siteConfig?: string;
+  consentLog?: string;
+}): Promise<RunningServer>;

@@ -1,0 +1,78 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import { discoverPages, pageUrl, type EnvName } from '../../server/pages.mjs';
+import type { FixturePage } from '../../server/server.mjs';
+
+export { expect };
+export const PROJECT_PATH = '/clinic';
+export const fixturePages: FixturePage[] = discoverPages(join(process.cwd(), 'fixtures', 'site'), PROJECT_PATH);
+
+/** The reference server started by global-setup.ts for this run. */
+export function serverPort(): number {
+  const port = Number(process.env.SW_TEST_PORT);
+  if (!port) throw new Error('SW_TEST_PORT is not set: run the browser tests through `npx playwright test`.');
+  return port;
+}
+
+/** `/clinic/en/services/` in environment `env`. */
+export function urlFor(path: string, env: EnvName = 'live'): string {
+  const page = fixturePages.find((p) => p.path === path);
+  if (!page) throw new Error(`no fixture page at ${path}`);
+  return pageUrl(page, env, serverPort(), PROJECT_PATH);
+}
+
+interface Options {
+  /** Set by the few tests that provoke a CSP violation on purpose. */
+  allowCspViolations: boolean;
+}
+
+/**
+ * Every browser test fails on an uncaught page error or on any Content-Security-Policy or
+ * Trusted Types violation, reported by the browser's own `securitypolicyviolation` events.
+ */
+export const test = base.extend<Options & { cspViolations: string[] }>({
+  allowCspViolations: [false, { option: true }],
+  cspViolations: async ({}, use) => {
+    await use([]);
+  },
+  page: async ({ page, allowCspViolations, cspViolations }, use, testInfo) => {
+    const pageErrors: string[] = [];
+    page.on('pageerror', (err) => pageErrors.push(`${err.name}: ${err.message}`));
+    await page.exposeFunction('__swCspViolation', (text: string) => cspViolations.push(text));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        (window as unknown as { __swCspViolation(t: string): void }).__swCspViolation(
+          `${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber} ${e.sample}`,
+        );
+      });
+    });
+    await use(page);
+    if (testInfo.status !== testInfo.expectedStatus) return;
+    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+    if (!allowCspViolations) expect(cspViolations, 'CSP / Trusted Types violations').toEqual([]);
+  },
+});
+
+/** Loads a page and waits until the runtime has announced itself (html[data-sw-env]). */
+export async function openWithRuntime(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForSelector('html[data-sw-env]', { state: 'attached' });
+}
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * "Axe-clean in this state" in one line: runs axe with the WCAG 2.0-2.2 A/AA tags on the
+ * page as it is now and fails listing every violation with its nodes.
+ */
+export async function expectAxeClean(page: Page, options: { include?: string; exclude?: string[] } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  if (options.include) builder = builder.include(options.include);
+  for (const e of options.exclude ?? []) builder = builder.exclude(e);
+  const { violations } = await builder.analyze();
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`).join('\n    ')}`,
+  );
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
