@@ -22,6 +22,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'react',
           environment: 'happy-dom',
           include: ['tests/unit/ui/**/*.test.{ts,tsx}', 'tests/unit/controllers/**/*.test.{ts,tsx}'],

@@ -61,7 +61,12 @@ export async function startServer(options = {}) {
 
   async function handle(req, res) {
     const url = new URL(req.url ?? '/', 'http://placeholder');
-    const path = decodeURIComponent(url.pathname);
+    let path;
+    try {
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      return sendJson(res, 400, { error: 'malformed address' });
+    }
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
 
