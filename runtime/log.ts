@@ -1,7 +1,6 @@
 /**
- * The runtime's only route to the console, so every message carries the same prefix and
- * tests can assert on exact texts. The specification's catalogue texts (contract §6) are
- * passed through `exact` unprefixed, because builders and auditors grep for them verbatim.
+ * The runtime's route to the console, so every message carries the same prefix. (The
+ * specification's catalogue texts, contract §6, are printed verbatim by their controllers.)
  */
 const prefix = '[site-runtime]';
 
@@ -11,10 +10,6 @@ export const log = {
   },
   error(message: string, ...detail: unknown[]): void {
     console.error(`${prefix} ${message}`, ...detail);
-  },
-  /** A catalogue message, printed exactly as the specification writes it. */
-  exact(level: 'warn' | 'error', message: string, ...detail: unknown[]): void {
-    console[level](message, ...detail);
   },
 };
 

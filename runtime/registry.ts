@@ -8,8 +8,6 @@ interface Connection {
   readonly definition: ControllerDefinition;
   readonly abort: AbortController;
   disconnect: Disconnect | undefined;
-  /** False while an async connect is still settling. */
-  settled: boolean;
 }
 
 type Phase = 'connect' | 'disconnect' | 'event' | 'render' | 'load';
@@ -209,7 +207,7 @@ export class Registry {
 
   #connect(definition: ControllerDefinition, controller: Controller, element: Element): void {
     const abort = new AbortController();
-    const connection: Connection = { definition, abort, disconnect: undefined, settled: false };
+    const connection: Connection = { definition, abort, disconnect: undefined };
     let byName = this.#connections.get(element);
     if (!byName) this.#connections.set(element, (byName = new Map()));
     byName.set(definition.name, connection);
@@ -231,7 +229,6 @@ export class Registry {
         return;
       }
       connection.disconnect = disconnect ?? undefined;
-      connection.settled = true;
       element.setAttribute(attr.ready, '');
     };
     try {

@@ -43,6 +43,8 @@ export class Runtime {
   readonly #dirtyRoots = new Set<Node>();
   #uiHost: Promise<UiHost> | undefined;
   readonly #sheets: CSSStyleSheet[] = [];
+  readonly #adopted = new Set<string>();
+  readonly #shared = new Map<object, unknown>();
   #started = false;
   #isDestroyed = false;
 
@@ -102,6 +104,15 @@ export class Runtime {
     return translator(table, this.lang, this.config.i18n);
   }
 
+  /**
+   * State that all connections of one controller share (one ResizeObserver for every row,
+   * say), created on first use and owned by this instance: it dies with `signal`.
+   */
+  shared<T>(key: object, create: () => T): T {
+    if (!this.#shared.has(key)) this.#shared.set(key, create());
+    return this.#shared.get(key) as T;
+  }
+
   /** The instance's one React root, created (and its chunk fetched) on first use. */
   ui(): Promise<UiHost> {
     this.#uiHost ??= import('./ui/host').then((m) => m.createUiHost(this));
@@ -109,11 +120,12 @@ export class Runtime {
   }
 
   /**
-   * Adds the runtime's own CSS as a constructed style sheet: a strict CSP without
-   * 'unsafe-inline' blocks `<style>` and style attributes but not adopted sheets.
+   * Adds the runtime's own CSS as a constructed style sheet (once per text): a strict CSP
+   * without 'unsafe-inline' blocks `<style>` and style attributes but not adopted sheets.
    */
   adoptStyles(css: string): void {
-    if (this.#isDestroyed) return;
+    if (this.#isDestroyed || this.#adopted.has(css)) return;
+    this.#adopted.add(css);
     const SheetCtor = this.window.CSSStyleSheet;
     if (!SheetCtor || !('adoptedStyleSheets' in this.document)) return;
     const sheet = new SheetCtor();

@@ -1,0 +1,27 @@
+import { pathsMatch } from '../paths';
+import type { Disconnect } from '../controller';
+
+/**
+ * Marks the links of `container` that point at the current page: `aria-current="page"` on
+ * the link, class `active` on its `li`, `active-trail` on the `li`s above it (inside the
+ * container). Only same-host http(s) links count. Returns the undo.
+ */
+export function markActiveLinks(container: Element, location: Location): Disconnect {
+  const undo: (() => void)[] = [];
+  const addClass = (el: Element, name: string) => {
+    if (el.classList.contains(name)) return;
+    el.classList.add(name);
+    undo.push(() => el.classList.remove(name));
+  };
+  for (const a of container.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+    if (a.host !== location.host || !/^https?:$/.test(a.protocol) || !pathsMatch(a.pathname, location.pathname)) continue;
+    if (!a.hasAttribute('aria-current')) {
+      a.setAttribute('aria-current', 'page');
+      undo.push(() => a.removeAttribute('aria-current'));
+    }
+    let li = a.closest('li');
+    if (li && container.contains(li)) addClass(li, 'active');
+    while ((li = li?.parentElement?.closest('li') ?? null) && container.contains(li)) addClass(li, 'active-trail');
+  }
+  return () => undo.forEach((u) => u());
+}

@@ -1,0 +1,54 @@
+import type { Controller } from '../controller';
+import { jsonAttribute } from '../options';
+import { attr } from '../schema';
+
+/** Spec §2: scroll-spy is off; when a builder turns it on, its offset is 50 px. */
+export const SCROLL_SPY_OFFSET = 50;
+
+interface Options {
+  scrollSpy: boolean;
+  offset: number;
+}
+
+/**
+ * `data-sw-anchor-menu`: its `#anchor` links become active on click, one at a time (class
+ * `active`, `aria-current="true"`). Scroll-spy is an option,
+ * `data-sw-anchor-menu='{"scrollSpy":true}'`, off by default.
+ */
+export const anchorMenu: Controller = {
+  connect(menu, ctx) {
+    const win = ctx.runtime.window;
+    const links = [...menu.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')].filter((a) => a.hash.length > 1);
+    const raw = jsonAttribute(menu, attr.anchorMenu);
+    const options: Options = {
+      scrollSpy: raw?.scrollSpy === true,
+      offset: typeof raw?.offset === 'number' ? raw.offset : SCROLL_SPY_OFFSET,
+    };
+    const activate = (link: Element | undefined) => {
+      for (const a of links) {
+        const on = a === link;
+        a.classList.toggle('active', on);
+        if (on) a.setAttribute('aria-current', 'true');
+        else a.removeAttribute('aria-current');
+      }
+    };
+    ctx.listen(menu, 'click', (e) => {
+      const a = (e.target as Element).closest('a');
+      if (a && links.includes(a as HTMLAnchorElement)) activate(a);
+    });
+    if (options.scrollSpy) {
+      let frame = 0;
+      const spy = () => {
+        frame = 0;
+        let current: HTMLAnchorElement | undefined;
+        for (const a of links) {
+          const target = win.document.getElementById(decodeURIComponent(a.hash.slice(1)));
+          if (target && target.getBoundingClientRect().top <= options.offset) current = a;
+        }
+        activate(current);
+      };
+      ctx.listen(win, 'scroll', () => (frame ||= win.requestAnimationFrame(ctx.guard(spy))), { passive: true });
+    }
+    return () => activate(undefined);
+  },
+};

@@ -1,0 +1,71 @@
+import type { Controller } from '../controller';
+import { attr, legacyLightboxSelector } from '../schema';
+
+/** Spec §9: the target's top lands 100 px below the top of the viewport. */
+export const ANCHOR_OFFSET = 100;
+
+/** Links another controller owns: their clicks open things rather than scroll. */
+const claimedLink = [
+  `[${attr.modalOpen}]`,
+  `[${attr.lightbox}]`,
+  legacyLightboxSelector,
+  `[${attr.tile}]`,
+  `[${attr.consentAction}]`,
+  `[${attr.carousel}] a`,
+].join(',');
+const claimedTarget = [`[${attr.modal}]`, `[${attr.consentModal}]`, `[${attr.tileContent}]`].join(',');
+
+/**
+ * Smooth anchor scrolling for every `a[href^="#"]` no other marker claims (connected once,
+ * on the document element). It keeps the browser's own fragment navigation, so the hash,
+ * history, Back and `:target` behave natively; it only sets, for that one navigation, a
+ * scroll margin of 100 px on the target and smooth scrolling (none under reduced motion),
+ * then moves keyboard focus to the target so the next Tab continues from there.
+ */
+export const anchors: Controller = {
+  connect(root, ctx) {
+    const win = ctx.runtime.window;
+    const doc = root.ownerDocument;
+    if (ctx.runtime.env.local) return;
+    let restore: (() => void) | undefined;
+
+    ctx.listen<MouseEvent>(doc, 'click', (e) => {
+      if (e.defaultPrevented || e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const a = (e.target as Element | null)?.closest?.('a[href]');
+      const href = a?.getAttribute('href') ?? '';
+      if (!a || !href.startsWith('#') || href.length < 2 || a.matches(claimedLink)) return;
+      let id = href.slice(1);
+      try {
+        id = decodeURIComponent(id);
+      } catch {
+        /* keep it as written */
+      }
+      const target = doc.getElementById(id);
+      if (!target || target.matches(claimedTarget)) return;
+
+      restore?.();
+      const html = doc.documentElement;
+      const reduced = win.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      const before = { margin: target.style.scrollMarginTop, behavior: html.style.scrollBehavior };
+      target.style.scrollMarginTop = `${ANCHOR_OFFSET}px`;
+      html.style.scrollBehavior = reduced ? 'auto' : 'smooth';
+      const undo = () => {
+        target.style.scrollMarginTop = before.margin;
+        html.style.scrollBehavior = before.behavior;
+        win.clearTimeout(timer);
+        restore = undefined;
+      };
+      // Put the styles back once the scroll is over (or after a generous bound).
+      const timer = win.setTimeout(undo, 3000);
+      win.addEventListener('scrollend', undo, { once: true, signal: ctx.signal });
+      restore = undo;
+
+      if (!target.matches('a[href],button,input,select,textarea,[tabindex]')) {
+        target.setAttribute('tabindex', '-1');
+        target.addEventListener('blur', () => target.removeAttribute('tabindex'), { once: true, signal: ctx.signal });
+      }
+      target.focus({ preventScroll: true });
+    });
+    return () => restore?.();
+  },
+};

@@ -1,0 +1,170 @@
+import type { Controller } from '../controller';
+import { navStrings } from '../i18n/nav';
+import { attr } from '../schema';
+import { markActiveLinks } from './active';
+
+/** Spec §9: mobile breakpoint 768 px, hover opening delay 1000 ms, submenus 9 to 25 em wide. */
+export const MENU_BREAKPOINT = 768;
+export const MENU_OPEN_DELAY = 1000;
+
+const css = `
+.sw-vh{position:absolute!important;width:1px;height:1px;margin:-1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+[${attr.menu}][${attr.ready}] [hidden]{display:none!important}
+[${attr.menu}][${attr.ready}] li>ul{min-width:9em;max-width:25em}
+.sw-submenu{min-width:24px;min-height:24px;margin-left:.2em;padding:0 .3em;vertical-align:middle}
+.sw-submenu::before{content:"";display:inline-block;width:.4em;height:.4em;border:solid currentColor;border-width:0 2px 2px 0;transform:translateY(-25%) rotate(45deg)}
+.sw-submenu[aria-expanded=true]::before{transform:translateY(25%) rotate(225deg)}
+@media (max-width:${MENU_BREAKPOINT - 0.02}px){[${attr.menu}][${attr.ready}] li>ul{position:static!important;max-width:none}}
+`;
+
+let uid = 0;
+
+/**
+ * `data-sw-menu`: W3C APG disclosure navigation (not menu roles). Each item with a submenu
+ * gets a button beside its link, so the link still navigates. The builder's CSS opened
+ * submenus on :hover and :focus-within; once enhanced, `hidden` decides, and the runtime
+ * opens on click, Enter and Space at once, on hover after the opening delay.
+ */
+export const menu: Controller = {
+  connect(nav, ctx) {
+    const { runtime, listen } = ctx;
+    const doc = nav.ownerDocument;
+    const win = runtime.window;
+    const t = runtime.strings(navStrings);
+    const list = nav.querySelector<HTMLElement>(':scope > ul') ?? nav.querySelector<HTMLElement>('ul');
+    if (!list) return;
+    const toggle = nav.querySelector<HTMLButtonElement>(`[${attr.menuToggle}]`);
+    const undo: (() => void)[] = [markActiveLinks(nav, win.location)];
+    runtime.adoptStyles(css);
+
+    const ensureId = (el: HTMLElement) => {
+      if (!el.id) {
+        el.id = `sw-menu-${++uid}`;
+        undo.push(() => el.removeAttribute('id'));
+      }
+      return el.id;
+    };
+
+    interface Item {
+      li: HTMLLIElement;
+      sub: HTMLElement;
+      button: HTMLButtonElement;
+    }
+    const items: Item[] = [];
+    for (const li of list.querySelectorAll('li')) {
+      const sub = li.querySelector<HTMLElement>(':scope > ul');
+      if (!sub) continue;
+      const link = li.querySelector(':scope > a');
+      const button = doc.createElement('button');
+      button.type = 'button';
+      button.className = 'sw-submenu';
+      button.setAttribute('aria-controls', ensureId(sub));
+      const label = doc.createElement('span');
+      label.className = 'sw-vh';
+      label.textContent = t('submenu', { label: (link?.textContent ?? '').trim() });
+      button.append(label);
+      sub.before(button);
+      items.push({ li, sub, button });
+    }
+
+    const set = (item: Item, open: boolean) => {
+      item.button.setAttribute('aria-expanded', String(open));
+      item.sub.hidden = !open;
+    };
+    const isOpen = (item: Item) => !item.sub.hidden;
+    const open = (item: Item) => {
+      // One branch open at a time: close everything that is not this item or above it.
+      for (const other of items) if (other !== item && !other.li.contains(item.li)) set(other, false);
+      set(item, true);
+    };
+    const closeAll = () => items.forEach((i) => set(i, false));
+
+    // No flash: whatever the visitor sees open right now (hover, focus) stays open.
+    for (const item of items) set(item, item.li.matches(':hover, :focus-within'));
+
+    // Below the breakpoint the toggle controls the whole list.
+    const small = win.matchMedia(`(max-width: ${MENU_BREAKPOINT - 0.02}px)`);
+    const setList = (expanded: boolean) => {
+      toggle?.setAttribute('aria-expanded', String(expanded));
+      list.hidden = !expanded;
+    };
+    const applyBreakpoint = () => {
+      if (!toggle) return;
+      toggle.hidden = !small.matches;
+      if (small.matches) setList(false);
+      else {
+        toggle.removeAttribute('aria-expanded');
+        list.hidden = false;
+      }
+    };
+    if (toggle) {
+      toggle.setAttribute('aria-controls', ensureId(list));
+      applyBreakpoint();
+      listen(small, 'change', applyBreakpoint);
+      listen(toggle, 'click', () => setList(list.hidden));
+    }
+
+    let hoverTimer = 0;
+    const hovered = new WeakSet<Item>();
+    for (const item of items) {
+      listen(item.button, 'click', () => {
+        hovered.delete(item);
+        if (isOpen(item)) set(item, false);
+        else open(item);
+      });
+      listen<PointerEvent>(item.li, 'pointerenter', (e) => {
+        if (e.pointerType !== 'mouse' || small.matches || isOpen(item)) return;
+        win.clearTimeout(hoverTimer);
+        hoverTimer = win.setTimeout(
+          ctx.guard(() => {
+            hovered.add(item);
+            open(item);
+          }),
+          MENU_OPEN_DELAY,
+        );
+      });
+      listen<PointerEvent>(item.li, 'pointerleave', (e) => {
+        if (e.pointerType !== 'mouse') return;
+        win.clearTimeout(hoverTimer);
+        // Only what hover opened closes on leaving; a click or key opened it on purpose.
+        if (hovered.has(item)) {
+          hovered.delete(item);
+          set(item, false);
+        }
+      });
+    }
+
+    listen<KeyboardEvent>(nav, 'keydown', (e) => {
+      if (e.key !== 'Escape') return;
+      const item = items.filter((i) => isOpen(i) && i.li.contains(e.target as Node)).pop();
+      if (item) {
+        set(item, false);
+        item.button.focus();
+      } else if (toggle && small.matches && !list.hidden) {
+        setList(false);
+        toggle.focus();
+      }
+    });
+    listen<FocusEvent>(nav, 'focusout', (e) => {
+      if (!nav.contains(e.relatedTarget as Node | null) && e.relatedTarget) closeAll();
+    });
+    listen(doc, 'pointerdown', (e) => {
+      if (!nav.contains(e.target as Node)) closeAll();
+    });
+
+    return () => {
+      win.clearTimeout(hoverTimer);
+      for (const item of items) {
+        item.button.remove();
+        item.sub.hidden = false;
+      }
+      list.hidden = false;
+      if (toggle) {
+        toggle.hidden = true;
+        toggle.removeAttribute('aria-expanded');
+        toggle.removeAttribute('aria-controls');
+      }
+      undo.forEach((u) => u());
+    };
+  },
+};

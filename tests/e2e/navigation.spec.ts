@@ -1,0 +1,387 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAxeClean, openWithRuntime, test, urlFor } from './fixtures';
+
+const isSmall = (page: Page) => page.viewportSize()!.width < 768;
+const services = (page: Page) => page.locator('[data-sw-menu] li:has(> a[href="/clinic/en/services/"])');
+const servicesButton = (page: Page) => services(page).locator('> button.sw-submenu');
+const servicesSub = (page: Page) => services(page).locator('> ul');
+
+async function openMenuIfSmall(page: Page) {
+  if (isSmall(page)) await page.locator('[data-sw-menu-toggle]').click();
+}
+
+test.describe('dropdown menu (disclosure navigation)', () => {
+  test('each item with a submenu gets a named disclosure button beside its link', async ({ page }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    await expect(page.locator('[data-sw-menu]')).toHaveAttribute('data-sw-ready', '');
+    const buttons = page.locator('[data-sw-menu] button.sw-submenu');
+    await expect(buttons).toHaveCount(2); // Services, Cardiology
+    const button = servicesButton(page);
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    const controls = await button.getAttribute('aria-controls');
+    expect(await servicesSub(page).getAttribute('id')).toBe(controls);
+    await openMenuIfSmall(page);
+    await expect(button).toHaveAccessibleName('Services submenu');
+    // No menu roles: this is the disclosure pattern.
+    await expect(page.locator('[data-sw-menu] [role^="menu"]')).toHaveCount(0);
+    // The parent link still navigates.
+    await services(page).locator('> a').click();
+    await expect(page).toHaveURL(/\/clinic\/en\/services\/$/);
+  });
+
+  test('keyboard: Enter and Space open at once, Tab goes in, Escape closes and returns focus', async ({ page }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    await openMenuIfSmall(page);
+    const button = servicesButton(page);
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(servicesSub(page)).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.locator('a[href="/clinic/en/services/cardiology/"]')).toBeFocused();
+    // The nested disclosure opens with Space.
+    await page.keyboard.press('Tab');
+    const cardiologyButton = page.locator('[data-sw-menu] li:has(> a[href="/clinic/en/services/cardiology/"]) > button');
+    await expect(cardiologyButton).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(cardiologyButton).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(page.locator('a[href="/clinic/en/services/cardiology/echocardiography/"]')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(cardiologyButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(cardiologyButton).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(button).toBeFocused();
+    await expect(servicesSub(page)).toBeHidden();
+  });
+
+  test('clicking outside, or focus leaving the menu, closes it', async ({ page }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    await openMenuIfSmall(page);
+    await servicesButton(page).click();
+    await expect(servicesSub(page)).toBeVisible();
+    await page.locator('main h1').click();
+    await expect(servicesSub(page)).toBeHidden();
+    await servicesButton(page).click();
+    await expect(servicesSub(page)).toBeVisible();
+    await page.locator('main a').first().focus();
+    await expect(servicesSub(page)).toBeHidden();
+    await expect(servicesButton(page)).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('axe-clean with a submenu open', async ({ page }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/services/'));
+    await openMenuIfSmall(page);
+    await servicesButton(page).click();
+    await expect(servicesSub(page)).toBeVisible();
+    await expectAxeClean(page);
+  });
+});
+
+// Tagged: the desktop project runs @wide tests, the mobile project @small ones (playwright.config.ts).
+test.describe('dropdown menu on wide screens', { tag: '@wide' }, () => {
+  test('hover opens after the opening delay, leaving closes', async ({ page }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    await expect(page.locator('[data-sw-menu-toggle]')).toBeHidden();
+    await services(page).locator('> a').hover();
+    await page.waitForTimeout(700);
+    await expect(servicesSub(page)).toBeHidden();
+    await expect(servicesSub(page)).toBeVisible({ timeout: 1000 });
+    await expect(servicesButton(page)).toHaveAttribute('aria-expanded', 'true');
+    await page.locator('.brand').hover();
+    await expect(servicesSub(page)).toBeHidden();
+  });
+
+  test('submenus are between 9 em and 25 em wide', async ({ page }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    await servicesButton(page).click();
+    const { width, em } = await servicesSub(page).evaluate((ul) => ({
+      width: ul.getBoundingClientRect().width,
+      em: parseFloat(getComputedStyle(ul).fontSize),
+    }));
+    expect(width).toBeGreaterThanOrEqual(9 * em - 0.5);
+    expect(width).toBeLessThanOrEqual(25 * em + 0.5);
+  });
+
+  test('no flash at start-up: a submenu open under the pointer stays open when the runtime connects', async ({ page }) => {
+    // The page exactly as the contract writes it: without blocking="render" the browser
+    // paints the builder's menu before the runtime arrives, which is the case to test.
+    await page.route('**/clinic/en/', async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, body: (await res.text()).replace(' blocking="render"', '') });
+    });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route('**/swfiles/runtime/runtime.js', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    // Not 'domcontentloaded': that waits for the (held back) module script.
+    await page.goto(urlFor('/clinic/en/'), { waitUntil: 'commit' });
+    await page.locator('[data-sw-menu]').waitFor();
+    await services(page).locator('> a').hover();
+    await expect(servicesSub(page)).toBeVisible(); // the builder's :hover CSS
+    release();
+    await page.waitForSelector('[data-sw-menu][data-sw-ready]');
+    await expect(servicesSub(page)).toBeVisible();
+    await expect(servicesButton(page)).toHaveAttribute('aria-expanded', 'true');
+  });
+});
+
+test.describe('dropdown menu below 768 px', { tag: '@small' }, () => {
+  test('the toggle shows and controls the whole list; submenus expand in place', async ({ page }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    const toggle = page.locator('[data-sw-menu-toggle]');
+    const list = page.locator('[data-sw-menu] > ul');
+    await expect(toggle).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toHaveAttribute('aria-controls', (await list.getAttribute('id'))!);
+    await expect(list).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(list).toBeVisible();
+    await servicesButton(page).click();
+    await expect(servicesSub(page)).toBeVisible();
+    expect(await servicesSub(page).evaluate((ul) => getComputedStyle(ul).position)).toBe('static');
+    await expectAxeClean(page);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(list).toBeHidden();
+    await expect(toggle).toBeFocused();
+  });
+});
+
+test.describe('active markers', () => {
+  test('the current page is marked in the menu, its ancestors form the trail', async ({ page }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/services/cardiology/'));
+    const link = page.locator('[data-sw-menu] a[href="/clinic/en/services/cardiology/"]');
+    await expect(link).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('[data-sw-menu] li.active > a')).toHaveAttribute('href', '/clinic/en/services/cardiology/');
+    await expect(page.locator('[data-sw-menu] li.active-trail > a')).toHaveAttribute('href', '/clinic/en/services/');
+    await expect(page.locator('[data-sw-menu] [aria-current]')).toHaveCount(1);
+    // The root link matches only the root.
+    await expect(page.locator('[data-sw-menu] a[href="/clinic/en/"]')).not.toHaveAttribute('aria-current', /.*/);
+  });
+
+  test('topbar links get the same markers; query strings and hashes do not stop a match', async ({ page }) => {
+    await openWithRuntime(page, `${urlFor('/clinic/en/team/')}?ref=mail#dr-baker`);
+    await expect(page.locator('[data-sw-topbar] a[href="/clinic/en/team/"]')).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('[data-sw-topbar] a[aria-current]')).toHaveCount(1);
+    await expect(page.locator('[data-sw-menu] a[href="/clinic/en/team/"]')).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('anchor-menu links become active on click, one at a time', async ({ page }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    const menu = page.locator('[data-sw-anchor-menu]');
+    await menu.locator('a[href="#hours"]').click();
+    await expect(menu.locator('a[href="#hours"]')).toHaveClass(/\bactive\b/);
+    await expect(menu.locator('a[href="#hours"]')).toHaveAttribute('aria-current', 'true');
+    await menu.locator('a[href="#location"]').click();
+    await expect(menu.locator('a.active')).toHaveCount(1);
+    await expect(menu.locator('a[aria-current]')).toHaveAttribute('href', '#location');
+    // Scroll-spy is off by default: scrolling elsewhere does not move the marker.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(200);
+    await expect(menu.locator('a[aria-current]')).toHaveAttribute('href', '#location');
+  });
+});
+
+test.describe('smooth anchor scrolling', () => {
+  const hoursTop = (page: Page) => page.locator('#hours').evaluate((el) => Math.round(el.getBoundingClientRect().top));
+
+  test('scrolls smoothly to 100 px below the top, keeping hash, :target, Back and focus native', async ({ page }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    await page.locator('[data-sw-anchor-menu] a[href="#hours"]').click();
+    // Smooth: the first frames after the click are somewhere on the way.
+    const early = await page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => r(window.scrollY))));
+    await expect.poll(() => hoursTop(page)).toBe(100);
+    const end = await page.evaluate(() => window.scrollY);
+    expect(early).toBeLessThan(end);
+    await expect(page).toHaveURL(/#hours$/);
+    expect(await page.locator('#hours').evaluate((el) => el.matches(':target'))).toBe(true);
+    await expect(page.locator('#hours')).toBeFocused();
+    // The next Tab continues from the target.
+    await page.keyboard.press('Tab');
+    const next = await page.evaluate(
+      () => !!(document.getElementById('hours')!.compareDocumentPosition(document.activeElement!) & Node.DOCUMENT_POSITION_FOLLOWING),
+    );
+    expect(next, 'the next Tab lands after the target').toBe(true);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/#hours$/);
+  });
+
+  test('under prefers-reduced-motion it jumps without animation', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    await page.locator('[data-sw-anchor-menu] a[href="#location"]').click();
+    const top = await page.evaluate(
+      () => new Promise<number>((r) => requestAnimationFrame(() => r(Math.round(document.getElementById('location')!.getBoundingClientRect().top)))),
+    );
+    const max = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight - scrollY);
+    // At its place at once (or as far as the page can scroll).
+    expect(max === 0 ? top <= 100 : top === 100).toBe(true);
+  });
+
+  test('does nothing in the editors (local environments)', async ({ page }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/', 'cms'));
+    await page.locator('[data-sw-anchor-menu] a[href="#hours"]').click();
+    await expect(page).toHaveURL(/#hours$/);
+    await expect.poll(() => hoursTop(page)).toBeLessThanOrEqual(1);
+  });
+
+  test('leaves links to modals and missing targets alone', async ({ page }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = '#nowhere';
+      a.id = 'dangling';
+      a.textContent = 'dangling';
+      document.querySelector('main')!.append(a);
+    });
+    await page.locator('#dangling').click();
+    await expect(page).toHaveURL(/#nowhere$/);
+    expect(await page.evaluate(() => document.documentElement.style.scrollBehavior)).toBe('');
+  });
+});
+
+test.describe('language switcher', () => {
+  test('loads each menu script in order, one after another, and links every language', async ({ page }) => {
+    const events: string[] = [];
+    page.on('request', (r) => r.url().includes('/swfiles/html/menu_') && events.push(`start ${r.url().split('/').pop()}`));
+    page.on('requestfinished', (r) => r.url().includes('/swfiles/html/menu_') && events.push(`end ${r.url().split('/').pop()}`));
+    await openWithRuntime(page, urlFor('/clinic/en/services/'));
+    const box = page.locator('[data-sw-languages]');
+    await expect(box).toHaveAttribute('data-sw-ready', '');
+    expect(events).toEqual(['start menu_en.js', 'end menu_en.js', 'start menu_fr.js', 'end menu_fr.js']);
+    const en = box.locator('a[hreflang="en"]');
+    const fr = box.locator('a[hreflang="fr"]');
+    await expect(en).toHaveAttribute('aria-current', 'true');
+    await expect(en).toHaveAttribute('lang', 'en');
+    await expect(en).toHaveText('English');
+    expect(await en.evaluate((a: HTMLAnchorElement) => a.href)).toBe(page.url());
+    await expect(fr).toHaveAttribute('href', '/clinic/fr/services/');
+    await expect(fr).toHaveAttribute('lang', 'fr');
+    await expect(fr).not.toHaveAttribute('aria-current', /.*/);
+    await fr.click();
+    await expect(page).toHaveURL(/\/clinic\/fr\/services\/$/);
+    await page.waitForSelector('[data-sw-languages][data-sw-ready]');
+    await expect(page.locator('[data-sw-languages] a[hreflang="fr"]')).toHaveAttribute('aria-current', 'true');
+    await expectAxeClean(page);
+  });
+
+  test('on a detail page the other language links to its detailList url', async ({ page }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/news/flu-season/'));
+    await page.waitForSelector('[data-sw-languages][data-sw-ready]');
+    await expect(page.locator('[data-sw-languages] a[hreflang="fr"]')).toHaveAttribute('href', '/clinic/fr/actualites/grippe/');
+  });
+
+  test('if a menu script fails, the container stays as the builder wrote it and one error is logged', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && m.text().includes('[site-runtime]') && errors.push(m.text()));
+    await page.route('**/swfiles/html/menu_fr.js', (route) => route.fulfill({ status: 404, body: 'not found' }));
+    const original = await (await page.request.get(urlFor('/clinic/en/'))).text();
+    const builderBox = original.match(/<div data-sw-languages class="languages">([\s\S]*?)<\/div>/)![1]!;
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    await expect.poll(() => errors.length).toBe(1);
+    expect(errors[0]).toMatch(/languages controller failed \(connect\).*menu_fr\.js could not be loaded/);
+    const box = page.locator('[data-sw-languages]');
+    expect(await box.evaluate((el) => el.innerHTML)).toBe(builderBox);
+    await expect(box).not.toHaveAttribute('data-sw-ready', /.*/);
+  });
+});
+
+test.describe('equal-height rows', () => {
+  const heights = (page: Page, selector: string) =>
+    page.locator(selector).evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
+
+  /**
+   * The rule itself, for one row's own boxes: boxes whose tops are within 1 px share one
+   * height; a box alone on its line has no min-height from the runtime. Returns the problems.
+   */
+  const rowProblems = (page: Page, row: string) =>
+    page.locator(row).evaluate((rowEl) => {
+      const boxes = [...rowEl.querySelectorAll<HTMLElement>('[data-sw-box]')].filter(
+        (b) => b.parentElement!.closest('[data-sw-row]') === rowEl,
+      );
+      const rects = boxes.map((b) => b.getBoundingClientRect());
+      const problems: string[] = [];
+      boxes.forEach((b, i) => {
+        const line = boxes.filter((_, j) => Math.abs(rects[j]!.top - rects[i]!.top) <= 1);
+        const hs = line.map((o) => o.getBoundingClientRect().height);
+        if (line.length > 1 && Math.max(...hs) - Math.min(...hs) > 1) problems.push(`line of box ${i}: ${hs.join(', ')}`);
+        if (line.length === 1 && b.style.minHeight) problems.push(`lone box ${i} has min-height ${b.style.minHeight}`);
+      });
+      return problems;
+    });
+
+  test('boxes in one visual row share the tallest natural height; alone, a box keeps its own', async ({ page }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    await expect(page.locator('main > .row')).toHaveAttribute('data-sw-ready', '');
+    await expect.poll(() => rowProblems(page, 'main > .row')).toEqual([]);
+    const h = await heights(page, 'main > .row > [data-sw-box]');
+    if (isSmall(page)) {
+      // Stacked: every box is alone on its line and keeps its natural height.
+      expect(new Set(h).size).toBe(3);
+    } else {
+      expect(new Set(h).size).toBe(1);
+    }
+  });
+
+  test('nested rows are equalised on their own, at any width', async ({ page }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/services/'));
+    for (const width of [1280, 1600, 700, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect.poll(() => rowProblems(page, 'main > .row'), `outer row at ${width}px`).toEqual([]);
+      await expect.poll(() => rowProblems(page, '.row.nested'), `nested row at ${width}px`).toEqual([]);
+    }
+    // At 1600 px the nested boxes share a line; their height is their own, not the outer one.
+    await page.setViewportSize({ width: 1600, height: 800 });
+    await expect.poll(() => heights(page, '.row.nested > [data-sw-box]').then((x) => new Set(x).size)).toBe(1);
+    const inner = await heights(page, '.row.nested > [data-sw-box]');
+    const outer = await heights(page, 'main > .row > [data-sw-box]');
+    expect(inner[0]).toBeLessThan(outer[0]!);
+  });
+
+  test('re-done on resize and when an image inside a box loads late', async ({ page }) => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route('**/assets/img/lab.png', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openWithRuntime(page, urlFor('/clinic/en/stress/'));
+    const pair = '#late-image-row > [data-sw-box]';
+    await expect.poll(() => heights(page, pair).then((x) => new Set(x).size)).toBe(1);
+    const before = (await heights(page, pair))[0]!;
+    release();
+    await expect.poll(() => heights(page, pair).then((x) => x[0]!)).toBeGreaterThan(before + 50);
+    await expect.poll(() => heights(page, pair).then((x) => new Set(x).size)).toBe(1);
+
+    await page.setViewportSize({ width: 900, height: 800 });
+    await expect.poll(() => rowProblems(page, '#late-image-row')).toEqual([]);
+    await expect.poll(() => rowProblems(page, '#stress-row')).toEqual([]);
+  });
+
+  test('no layout shift after first paint is caused by the runtime', async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: { value: number; sources: string[] }[] };
+      w.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node }[] })[]) {
+          w.shifts.push({
+            value: e.value,
+            sources: (e.sources ?? []).map((s) => (s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : String(s.node))),
+          });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const path of ['/clinic/en/', '/clinic/en/services/', '/clinic/fr/']) {
+      await openWithRuntime(page, urlFor(path));
+      await page.waitForSelector('[data-sw-languages][data-sw-ready]');
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts), path).toEqual([]);
+    }
+  });
+});

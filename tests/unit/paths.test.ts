@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { normalizePath, pathsMatch } from '../../runtime/paths';
+
+describe('active-marker path matching', () => {
+  it.each([
+    // [link, current page, match]
+    ['/clinic/services/', '/clinic/services/', true],
+    ['/clinic/services', '/clinic/services/', true], // trailing slash
+    ['/clinic/services/', '/clinic/services', true],
+    ['/clinic/services/', '/users/clinic/services/', true], // leading segments on the page
+    ['/services/', '/clinic/services/', true], // leading segments on the link
+    ['/clinic/services/?tab=2', '/clinic/services/', true], // query
+    ['/clinic/services/#team', '/clinic/services/', true], // hash
+    ['/clinic/services/', '/clinic/services/?ref=mail#x', true],
+    ['/clinic/services/', '/clinic/services/cardiology/', false], // a parent is not the page
+    ['/clinic/services/cardiology/', '/clinic/services/', false],
+    ['/services/', '/clinic/myservices/', false], // only at a segment boundary
+    ['/clinic/', '/clinic/', true],
+    ['/', '/', true], // the root matches only the root
+    ['/', '/clinic/', false],
+    ['/clinic/', '/', false],
+    ['', '/', true],
+  ])('%s on page %s → %s', (link, current, match) => {
+    expect(pathsMatch(link, current)).toBe(match);
+  });
+
+  it('normalises query, hash and trailing slashes away', () => {
+    expect(normalizePath('/a/b/?q=1#h')).toBe('/a/b');
+    expect(normalizePath('///')).toBe('/');
+  });
+});
