@@ -18,7 +18,9 @@ interface Options {
 export const anchorMenu: Controller = {
   connect(menu, ctx) {
     const win = ctx.runtime.window;
-    const links = [...menu.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')].filter((a) => a.hash.length > 1);
+    const links = [...menu.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')].filter(
+      (a) => a.hash.length > 1,
+    );
     const raw = jsonAttribute(menu, attr.anchorMenu);
     const options: Options = {
       scrollSpy: raw?.scrollSpy === true,
@@ -47,7 +49,12 @@ export const anchorMenu: Controller = {
         }
         activate(current);
       };
-      ctx.listen(win, 'scroll', () => (frame ||= win.requestAnimationFrame(ctx.guard(spy))), { passive: true });
+      ctx.listen(win, 'scroll', () => (frame ||= win.requestAnimationFrame(ctx.guard(spy))), {
+        passive: true,
+      });
+      // A page restored mid-way (reload, Back) shows the right link before any scroll.
+      frame = win.requestAnimationFrame(ctx.guard(spy));
+      ctx.signal.addEventListener('abort', () => win.cancelAnimationFrame(frame));
     }
     return () => activate(undefined);
   },

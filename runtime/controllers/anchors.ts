@@ -49,20 +49,26 @@ export const anchors: Controller = {
       const before = { margin: target.style.scrollMarginTop, behavior: html.style.scrollBehavior };
       target.style.scrollMarginTop = `${ANCHOR_OFFSET}px`;
       html.style.scrollBehavior = reduced ? 'auto' : 'smooth';
+      // This navigation's own listener: a second click must not leave the first one behind.
+      const done = new AbortController();
       const undo = () => {
         target.style.scrollMarginTop = before.margin;
         html.style.scrollBehavior = before.behavior;
         win.clearTimeout(timer);
+        done.abort();
         restore = undefined;
       };
       // Put the styles back once the scroll is over (or after a generous bound).
       const timer = win.setTimeout(undo, 3000);
-      win.addEventListener('scrollend', undo, { once: true, signal: ctx.signal });
+      win.addEventListener('scrollend', undo, { once: true, signal: done.signal });
       restore = undo;
 
       if (!target.matches('a[href],button,input,select,textarea,[tabindex]')) {
         target.setAttribute('tabindex', '-1');
-        target.addEventListener('blur', () => target.removeAttribute('tabindex'), { once: true, signal: ctx.signal });
+        target.addEventListener('blur', () => target.removeAttribute('tabindex'), {
+          once: true,
+          signal: ctx.signal,
+        });
       }
       target.focus({ preventScroll: true });
     });

@@ -22,28 +22,75 @@ export function groupByTop(tops: readonly number[]): number[][] {
 
 /** The row's own boxes: `data-sw-box` descendants not inside a nested row. */
 export function boxesOf(row: Element): HTMLElement[] {
-  return [...row.querySelectorAll<HTMLElement>(`[${attr.box}]`)].filter((b) => b.parentElement?.closest(`[${attr.row}]`) === row);
+  return [...row.querySelectorAll<HTMLElement>(`[${attr.box}]`)].filter(
+    (b) => b.parentElement?.closest(`[${attr.row}]`) === row,
+  );
 }
 
 const depth = (row: Element) => {
   let d = 0;
-  for (let r = row.parentElement?.closest(`[${attr.row}]`); r; r = r.parentElement?.closest(`[${attr.row}]`)) d++;
+  for (let r = row.parentElement?.closest(`[${attr.row}]`); r; r = r.parentElement?.closest(`[${attr.row}]`))
+    d++;
   return d;
 };
 
+/** One box as laid out: its border box, and the min-height the runtime gave it (0: none). */
+export interface BoxLayout {
+  top: number;
+  width: number;
+  height: number;
+  min: number;
+}
+
+/** A row's decision: per box, the min-height to give (null: none) and the height expected. */
+export interface Settlement {
+  set: (number | null)[];
+  heights: number[];
+}
+
+/**
+ * Decides one row from the layout the browser already has, without clearing anything
+ * (clearing means another style and layout of every box). A box with no min-height from the
+ * runtime, or one taller than it, shows its natural height. A box held at its min-height is
+ * only known to be no taller than that when natural, so it is lowered to the tallest height
+ * its line shows. If its natural height is more, it now overflows that min-height; the
+ * ResizeObserver sees it differ from the height expected and the next pass, reading it as
+ * known, settles the line. Each pass either leaves every line as it is or moves it closer,
+ * and at rest every box is its line's tallest natural height.
+ */
+export function settle(boxes: readonly BoxLayout[]): Settlement {
+  const known = (b: BoxLayout) => !b.min || b.height > b.min + 0.5;
+  const set: Settlement['set'] = boxes.map(() => null);
+  const heights = boxes.map((b) => b.height);
+  const shown = boxes.map((_, i) => i).filter((i) => boxes[i]!.width || boxes[i]!.height);
+  for (const group of groupByTop(shown.map((i) => boxes[i]!.top))) {
+    const line = group.map((g) => shown[g]!);
+    // Alone on its line, or in a line of boxes all held up (a line that moved): no min-height.
+    const tallest =
+      line.length > 1 ? Math.max(...line.filter((i) => known(boxes[i]!)).map((i) => boxes[i]!.height)) : -1;
+    if (tallest < 0) continue;
+    for (const i of line) {
+      if (known(boxes[i]!) && boxes[i]!.height >= tallest - 0.5) continue;
+      set[i] = tallest;
+      heights[i] = tallest;
+    }
+  }
+  return { set, heights };
+}
+
 /**
  * One scheduler per runtime: every row's work is batched into one pass per frame that reads
- * every box before writing any (one forced layout per nesting level, not one per row).
- * Natural heights are read after clearing the min-heights the runtime set (a style write
- * per box; measured cheaper than a row attribute that restyles every descendant). A
- * ResizeObserver wakes the pass only when a box's size differs from the one the last pass
- * left, so the pass's own writes, or a resize that changes nothing, never trigger another.
+ * every box, then writes (one layout per nesting level, and none at all when the browser has
+ * already laid out the page). A ResizeObserver wakes the pass only when a box's size differs
+ * from the one the last pass expected, so the pass's own writes, or a resize that changes
+ * nothing, never trigger another.
  */
 function scheduler(runtime: Runtime) {
   const win = runtime.window;
   const dirty = new Set<Element>();
   const rows = new Map<Element, HTMLElement[]>();
-  const left = new WeakMap<Element, { w: number; h: number }>();
+  const expected = new WeakMap<Element, { w: number; h: number }>();
+  const mins = new WeakMap<Element, number>();
   let frame = 0;
 
   const schedule = (row?: Element) => {
@@ -55,13 +102,26 @@ function scheduler(runtime: Runtime) {
   const ro = new win.ResizeObserver((entries) => {
     for (const { target, borderBoxSize } of entries) {
       const size = borderBoxSize?.[0];
-      const was = left.get(target);
-      if (!size || !was || Math.abs(size.inlineSize - was.w) > 0.5 || Math.abs(size.blockSize - was.h) > 0.5) {
+      const was = expected.get(target);
+      if (
+        !size ||
+        !was ||
+        Math.abs(size.inlineSize - was.w) > 0.5 ||
+        Math.abs(size.blockSize - was.h) > 0.5
+      ) {
         const row = target.parentElement?.closest(`[${attr.row}]`);
         if (row && rows.has(row)) schedule(row);
       }
     }
   });
+
+  /** Writes only a change: a same-value write is cheap, but not free. */
+  const setMin = (box: HTMLElement, px: number | null) => {
+    if ((mins.get(box) ?? null) === px) return;
+    box.style.minHeight = px === null ? '' : `${px}px`;
+    if (px === null) mins.delete(box);
+    else mins.set(box, px);
+  };
 
   function pass() {
     frame = 0;
@@ -77,22 +137,20 @@ function scheduler(runtime: Runtime) {
     // Inner rows first: an outer box's natural height includes its inner row's result.
     for (const d of [...levels.keys()].sort((a, b) => b - a)) {
       const level = levels.get(d)!;
-      for (const row of level) for (const b of rows.get(row)!) b.style.minHeight = '';
-      const measured = level.map((row) => rows.get(row)!.map((b) => b.getBoundingClientRect()));
+      const layouts = level.map((row) =>
+        rows.get(row)!.map((b): BoxLayout => {
+          const r = b.getBoundingClientRect();
+          return { top: r.top, width: r.width, height: r.height, min: mins.get(b) ?? 0 };
+        }),
+      );
       level.forEach((row, r) => {
-        const list = rows.get(row)!;
-        const rects = measured[r]!;
-        const shown = list.map((_, i) => i).filter((i) => rects[i]!.width || rects[i]!.height);
-        for (const group of groupByTop(shown.map((i) => rects[i]!.top))) {
-          const members = group.map((g) => shown[g]!);
-          const tallest = Math.max(...members.map((i) => rects[i]!.height));
-          for (const i of members) {
-            const alone = members.length === 1;
-            if (!alone) list[i]!.style.minHeight = `${tallest}px`;
-            left.set(list[i]!, { w: rects[i]!.width, h: alone ? rects[i]!.height : tallest });
-          }
-        }
-        count += list.length;
+        const boxes = rows.get(row)!;
+        const { set, heights } = settle(layouts[r]!);
+        boxes.forEach((b, i) => {
+          setMin(b, set[i]!);
+          expected.set(b, { w: layouts[r]![i]!.width, h: heights[i]! });
+        });
+        count += boxes.length;
       });
     }
     if (count) win.performance.measure('sw:rows', { start, detail: { boxes: count } });
@@ -116,7 +174,7 @@ function scheduler(runtime: Runtime) {
     remove(row: Element) {
       for (const b of rows.get(row) ?? []) {
         ro.unobserve(b);
-        b.style.minHeight = '';
+        setMin(b, null);
       }
       rows.delete(row);
       dirty.delete(row);

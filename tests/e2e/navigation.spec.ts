@@ -29,7 +29,9 @@ test.describe('dropdown menu (disclosure navigation)', () => {
     await expect(page).toHaveURL(/\/clinic\/en\/services\/$/);
   });
 
-  test('keyboard: Enter and Space open at once, Tab goes in, Escape closes and returns focus', async ({ page }) => {
+  test('keyboard: Enter and Space open at once, Tab goes in, Escape closes and returns focus', async ({
+    page,
+  }) => {
     await openWithRuntime(page, urlFor('/clinic/en/'));
     await openMenuIfSmall(page);
     const button = servicesButton(page);
@@ -41,7 +43,9 @@ test.describe('dropdown menu (disclosure navigation)', () => {
     await expect(page.locator('a[href="/clinic/en/services/cardiology/"]')).toBeFocused();
     // The nested disclosure opens with Space.
     await page.keyboard.press('Tab');
-    const cardiologyButton = page.locator('[data-sw-menu] li:has(> a[href="/clinic/en/services/cardiology/"]) > button');
+    const cardiologyButton = page.locator(
+      '[data-sw-menu] li:has(> a[href="/clinic/en/services/cardiology/"]) > button',
+    );
     await expect(cardiologyButton).toBeFocused();
     await page.keyboard.press('Space');
     await expect(cardiologyButton).toHaveAttribute('aria-expanded', 'true');
@@ -104,7 +108,9 @@ test.describe('dropdown menu on wide screens', { tag: '@wide' }, () => {
     expect(width).toBeLessThanOrEqual(25 * em + 0.5);
   });
 
-  test('no flash at start-up: a submenu open under the pointer stays open when the runtime connects', async ({ page }) => {
+  test('no flash at start-up: a submenu open under the pointer stays open when the runtime connects', async ({
+    page,
+  }) => {
     // The page exactly as the contract writes it: without blocking="render" the browser
     // paints the builder's menu before the runtime arrives, which is the case to test.
     await page.route('**/clinic/en/', async (route) => {
@@ -157,18 +163,35 @@ test.describe('active markers', () => {
     await openWithRuntime(page, urlFor('/clinic/en/services/cardiology/'));
     const link = page.locator('[data-sw-menu] a[href="/clinic/en/services/cardiology/"]');
     await expect(link).toHaveAttribute('aria-current', 'page');
-    await expect(page.locator('[data-sw-menu] li.active > a')).toHaveAttribute('href', '/clinic/en/services/cardiology/');
-    await expect(page.locator('[data-sw-menu] li.active-trail > a')).toHaveAttribute('href', '/clinic/en/services/');
+    await expect(page.locator('[data-sw-menu] li.active > a')).toHaveAttribute(
+      'href',
+      '/clinic/en/services/cardiology/',
+    );
+    await expect(page.locator('[data-sw-menu] li.active-trail > a')).toHaveAttribute(
+      'href',
+      '/clinic/en/services/',
+    );
     await expect(page.locator('[data-sw-menu] [aria-current]')).toHaveCount(1);
     // The root link matches only the root.
-    await expect(page.locator('[data-sw-menu] a[href="/clinic/en/"]')).not.toHaveAttribute('aria-current', /.*/);
+    await expect(page.locator('[data-sw-menu] a[href="/clinic/en/"]')).not.toHaveAttribute(
+      'aria-current',
+      /.*/,
+    );
   });
 
-  test('topbar links get the same markers; query strings and hashes do not stop a match', async ({ page }) => {
+  test('topbar links get the same markers; query strings and hashes do not stop a match', async ({
+    page,
+  }) => {
     await openWithRuntime(page, `${urlFor('/clinic/en/team/')}?ref=mail#dr-baker`);
-    await expect(page.locator('[data-sw-topbar] a[href="/clinic/en/team/"]')).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('[data-sw-topbar] a[href="/clinic/en/team/"]')).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(page.locator('[data-sw-topbar] a[aria-current]')).toHaveCount(1);
-    await expect(page.locator('[data-sw-menu] a[href="/clinic/en/team/"]')).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('[data-sw-menu] a[href="/clinic/en/team/"]')).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('anchor-menu links become active on click, one at a time', async ({ page }) => {
@@ -187,14 +210,58 @@ test.describe('active markers', () => {
   });
 });
 
-test.describe('smooth anchor scrolling', () => {
-  const hoursTop = (page: Page) => page.locator('#hours').evaluate((el) => Math.round(el.getBoundingClientRect().top));
+test('anchor-menu scroll-spy, when the builder turns it on, marks the section 50 px from the top', async ({
+  page,
+}) => {
+  await openWithRuntime(page, urlFor('/clinic/en/'));
+  // The builder's option, as the contract writes it, on a menu added after start-up.
+  // Taken out for a frame (the runtime disconnects it), then put back with new options.
+  const replaceMenu = (options: string) =>
+    page.evaluate(async (options) => {
+      const nav = document.querySelector('[data-sw-anchor-menu]')!;
+      nav.remove();
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      nav.setAttribute('data-sw-anchor-menu', options);
+      document.querySelector('main')!.prepend(nav);
+    }, options);
+  await replaceMenu('{"scrollSpy":true}');
+  const menu = page.locator('[data-sw-anchor-menu]');
+  const scrollTo = (id: string, offset: number) =>
+    page.evaluate(
+      ([id, offset]) => {
+        const top = document.getElementById(id as string)!.getBoundingClientRect().top + scrollY;
+        window.scrollTo({ top: top - (offset as number), behavior: 'instant' });
+      },
+      [id, offset],
+    );
+  await scrollTo('hours', 60);
+  await page.waitForTimeout(100);
+  await expect(menu.locator('a[aria-current]')).toHaveAttribute('href', '#about');
+  await scrollTo('hours', 40);
+  await expect(menu.locator('a[aria-current]')).toHaveAttribute('href', '#hours');
+  await expect(menu.locator('a.active')).toHaveCount(1);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await expect(menu.locator('a[aria-current]')).toHaveCount(0);
+  // Switched off again, the spy stops: nothing it scheduled runs after disconnect.
+  await replaceMenu('');
+  await scrollTo('location', 0);
+  await page.waitForTimeout(200);
+  await expect(menu.locator('a[aria-current]')).toHaveCount(0);
+});
 
-  test('scrolls smoothly to 100 px below the top, keeping hash, :target, Back and focus native', async ({ page }) => {
+test.describe('smooth anchor scrolling', () => {
+  const hoursTop = (page: Page) =>
+    page.locator('#hours').evaluate((el) => Math.round(el.getBoundingClientRect().top));
+
+  test('scrolls smoothly to 100 px below the top, keeping hash, :target, Back and focus native', async ({
+    page,
+  }) => {
     await openWithRuntime(page, urlFor('/clinic/en/'));
     await page.locator('[data-sw-anchor-menu] a[href="#hours"]').click();
     // Smooth: the first frames after the click are somewhere on the way.
-    const early = await page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => r(window.scrollY))));
+    const early = await page.evaluate(
+      () => new Promise<number>((r) => requestAnimationFrame(() => r(window.scrollY))),
+    );
     await expect.poll(() => hoursTop(page)).toBe(100);
     const end = await page.evaluate(() => window.scrollY);
     expect(early).toBeLessThan(end);
@@ -204,7 +271,11 @@ test.describe('smooth anchor scrolling', () => {
     // The next Tab continues from the target.
     await page.keyboard.press('Tab');
     const next = await page.evaluate(
-      () => !!(document.getElementById('hours')!.compareDocumentPosition(document.activeElement!) & Node.DOCUMENT_POSITION_FOLLOWING),
+      () =>
+        !!(
+          document.getElementById('hours')!.compareDocumentPosition(document.activeElement!) &
+          Node.DOCUMENT_POSITION_FOLLOWING
+        ),
     );
     expect(next, 'the next Tab lands after the target').toBe(true);
     await page.goBack();
@@ -216,7 +287,12 @@ test.describe('smooth anchor scrolling', () => {
     await openWithRuntime(page, urlFor('/clinic/en/'));
     await page.locator('[data-sw-anchor-menu] a[href="#location"]').click();
     const top = await page.evaluate(
-      () => new Promise<number>((r) => requestAnimationFrame(() => r(Math.round(document.getElementById('location')!.getBoundingClientRect().top)))),
+      () =>
+        new Promise<number>((r) =>
+          requestAnimationFrame(() =>
+            r(Math.round(document.getElementById('location')!.getBoundingClientRect().top)),
+          ),
+        ),
     );
     const max = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight - scrollY);
     // At its place at once (or as far as the page can scroll).
@@ -248,8 +324,14 @@ test.describe('smooth anchor scrolling', () => {
 test.describe('language switcher', () => {
   test('loads each menu script in order, one after another, and links every language', async ({ page }) => {
     const events: string[] = [];
-    page.on('request', (r) => r.url().includes('/swfiles/html/menu_') && events.push(`start ${r.url().split('/').pop()}`));
-    page.on('requestfinished', (r) => r.url().includes('/swfiles/html/menu_') && events.push(`end ${r.url().split('/').pop()}`));
+    page.on(
+      'request',
+      (r) => r.url().includes('/swfiles/html/menu_') && events.push(`start ${r.url().split('/').pop()}`),
+    );
+    page.on(
+      'requestfinished',
+      (r) => r.url().includes('/swfiles/html/menu_') && events.push(`end ${r.url().split('/').pop()}`),
+    );
     await openWithRuntime(page, urlFor('/clinic/en/services/'));
     const box = page.locator('[data-sw-languages]');
     await expect(box).toHaveAttribute('data-sw-ready', '');
@@ -266,20 +348,33 @@ test.describe('language switcher', () => {
     await fr.click();
     await expect(page).toHaveURL(/\/clinic\/fr\/services\/$/);
     await page.waitForSelector('[data-sw-languages][data-sw-ready]');
-    await expect(page.locator('[data-sw-languages] a[hreflang="fr"]')).toHaveAttribute('aria-current', 'true');
+    await expect(page.locator('[data-sw-languages] a[hreflang="fr"]')).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
     await expectAxeClean(page);
   });
 
   test('on a detail page the other language links to its detailList url', async ({ page }) => {
     await openWithRuntime(page, urlFor('/clinic/en/news/flu-season/'));
     await page.waitForSelector('[data-sw-languages][data-sw-ready]');
-    await expect(page.locator('[data-sw-languages] a[hreflang="fr"]')).toHaveAttribute('href', '/clinic/fr/actualites/grippe/');
+    await expect(page.locator('[data-sw-languages] a[hreflang="fr"]')).toHaveAttribute(
+      'href',
+      '/clinic/fr/actualites/grippe/',
+    );
   });
 
-  test('if a menu script fails, the container stays as the builder wrote it and one error is logged', async ({ page }) => {
+  test('if a menu script fails, the container stays as the builder wrote it and one error is logged', async ({
+    page,
+  }) => {
     const errors: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && m.text().includes('[site-runtime]') && errors.push(m.text()));
-    await page.route('**/swfiles/html/menu_fr.js', (route) => route.fulfill({ status: 404, body: 'not found' }));
+    page.on(
+      'console',
+      (m) => m.type() === 'error' && m.text().includes('[site-runtime]') && errors.push(m.text()),
+    );
+    await page.route('**/swfiles/html/menu_fr.js', (route) =>
+      route.fulfill({ status: 404, body: 'not found' }),
+    );
     const original = await (await page.request.get(urlFor('/clinic/en/'))).text();
     const builderBox = original.match(/<div data-sw-languages class="languages">([\s\S]*?)<\/div>/)![1]!;
     await openWithRuntime(page, urlFor('/clinic/en/'));
@@ -290,6 +385,17 @@ test.describe('language switcher', () => {
     await expect(box).not.toHaveAttribute('data-sw-ready', /.*/);
   });
 });
+
+/** Holds back responses for `pattern` until the returned function is called. */
+async function holdBack(page: Page, pattern: string) {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route(pattern, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
 
 test.describe('equal-height rows', () => {
   const heights = (page: Page, selector: string) =>
@@ -309,13 +415,117 @@ test.describe('equal-height rows', () => {
       boxes.forEach((b, i) => {
         const line = boxes.filter((_, j) => Math.abs(rects[j]!.top - rects[i]!.top) <= 1);
         const hs = line.map((o) => o.getBoundingClientRect().height);
-        if (line.length > 1 && Math.max(...hs) - Math.min(...hs) > 1) problems.push(`line of box ${i}: ${hs.join(', ')}`);
-        if (line.length === 1 && b.style.minHeight) problems.push(`lone box ${i} has min-height ${b.style.minHeight}`);
+        if (line.length > 1 && Math.max(...hs) - Math.min(...hs) > 1)
+          problems.push(`line of box ${i}: ${hs.join(', ')}`);
+        if (line.length === 1 && b.style.minHeight)
+          problems.push(`lone box ${i} has min-height ${b.style.minHeight}`);
       });
       return problems;
     });
 
-  test('boxes in one visual row share the tallest natural height; alone, a box keeps its own', async ({ page }) => {
+  /**
+   * Compares every box with the rule computed independently: a copy of the row without the
+   * runtime's markers or min-heights, laid out in the same place, gives each box's natural
+   * height and line. Returns the boxes whose height is not their line's tallest natural one.
+   */
+  const naturalMismatches = (page: Page, row: string) =>
+    page.locator(row).evaluate((rowEl) => {
+      const own = (r: Element) =>
+        [...r.querySelectorAll<HTMLElement>('[data-sw-box]')].filter(
+          (b) => b.parentElement!.closest('[data-sw-row]') === r,
+        );
+      const boxes = own(rowEl);
+      const copy = rowEl.cloneNode(true) as HTMLElement;
+      const copies = own(copy);
+      for (const el of [copy, ...copy.querySelectorAll<HTMLElement>('*')]) {
+        el.removeAttribute('id');
+        if (el.hasAttribute('data-sw-box')) el.style.minHeight = '';
+        for (const a of [...el.attributes]) if (a.name.startsWith('data-sw-')) el.removeAttribute(a.name);
+      }
+      rowEl.after(copy);
+      const natural = copies.map((c) => c.getBoundingClientRect());
+      const actual = boxes.map((b) => b.getBoundingClientRect().height);
+      copy.remove();
+      return boxes.flatMap((_, i) => {
+        const line = natural.filter((n) => Math.abs(n.top - natural[i]!.top) <= 1);
+        const want = line.length > 1 ? Math.max(...line.map((n) => n.height)) : natural[i]!.height;
+        return Math.abs(actual[i]! - want) > 0.5 ? [`box ${i}: ${actual[i]} instead of ${want}`] : [];
+      });
+    });
+
+  test("each box has exactly its line's tallest natural height as the window narrows and widens", async ({
+    page,
+  }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/stress/'));
+    for (const width of [1280, 1600, 1000, 1400, 700, 1600, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect
+        .poll(
+          () => naturalMismatches(page, '#stress-row').then((m) => m.slice(0, 3)),
+          `stress row at ${width}px`,
+        )
+        .toEqual([]);
+    }
+    await openWithRuntime(page, urlFor('/clinic/en/services/'));
+    for (const width of [1600, 700, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect.poll(() => naturalMismatches(page, '.row.nested'), `nested row at ${width}px`).toEqual([]);
+      await expect.poll(() => naturalMismatches(page, 'main > .row'), `outer row at ${width}px`).toEqual([]);
+    }
+  });
+
+  test('when a held-up box turns out taller than its line, the next pass settles the line on it', async ({
+    page,
+  }) => {
+    // Box A is text: wider, it wraps less. Box B holds a square: wider, it grows. Narrow, A
+    // is the tallest and B is held up to it; wide, B is the tallest but still under its old
+    // min-height, so the first pass lowers it to A's height and it overflows that.
+    await page.setViewportSize({ width: 600, height: 800 });
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    await page.evaluate(() => {
+      const row = document.createElement('div');
+      row.setAttribute('data-sw-row', '');
+      row.id = 'turning-row';
+      row.style.cssText = 'display:flex;align-items:flex-start;width:300px';
+      for (const id of ['a', 'b']) {
+        const box = document.createElement('div');
+        box.setAttribute('data-sw-box', '');
+        box.id = `turning-${id}`;
+        box.style.cssText = 'flex:1 1 0;min-width:0';
+        if (id === 'a')
+          box.textContent =
+            'Lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore. '.repeat(
+              3,
+            );
+        else box.append(Object.assign(document.createElement('div'), { className: 'square' }));
+        row.append(box);
+      }
+      (row.querySelector('.square') as HTMLElement).style.cssText = 'aspect-ratio:1;width:70%';
+      document.querySelector('main')!.append(row);
+    });
+    const h = (id: string) =>
+      page.locator(`#turning-${id}`).evaluate((e) => e.getBoundingClientRect().height);
+    await expect.poll(() => naturalMismatches(page, '#turning-row')).toEqual([]);
+    const narrow = await h('a');
+    expect(narrow).toBeGreaterThan(
+      await page.locator('#turning-b .square').evaluate((e) => e.getBoundingClientRect().height),
+    );
+    const before = await page.evaluate(() => performance.getEntriesByName('sw:rows').length);
+    await page.locator('#turning-row').evaluate((row: HTMLElement) => (row.style.width = '900px'));
+    await expect.poll(() => naturalMismatches(page, '#turning-row')).toEqual([]);
+    const square = await page.locator('#turning-b .square').evaluate((e) => e.getBoundingClientRect().height);
+    expect(Math.abs((await h('a')) - square)).toBeLessThan(1);
+    // B was held above its natural height, so the first pass could not see it.
+    expect(square).toBeLessThan(narrow - 10);
+    // The first pass lowered B; its overflow woke a second one.
+    expect(await page.evaluate(() => performance.getEntriesByName('sw:rows').length)).toBeGreaterThanOrEqual(
+      before + 2,
+    );
+  });
+
+  test('boxes in one visual row share the tallest natural height; alone, a box keeps its own', async ({
+    page,
+  }) => {
     await openWithRuntime(page, urlFor('/clinic/en/'));
     await expect(page.locator('main > .row')).toHaveAttribute('data-sw-ready', '');
     await expect.poll(() => rowProblems(page, 'main > .row')).toEqual([]);
@@ -337,19 +547,16 @@ test.describe('equal-height rows', () => {
     }
     // At 1600 px the nested boxes share a line; their height is their own, not the outer one.
     await page.setViewportSize({ width: 1600, height: 800 });
-    await expect.poll(() => heights(page, '.row.nested > [data-sw-box]').then((x) => new Set(x).size)).toBe(1);
+    await expect
+      .poll(() => heights(page, '.row.nested > [data-sw-box]').then((x) => new Set(x).size))
+      .toBe(1);
     const inner = await heights(page, '.row.nested > [data-sw-box]');
     const outer = await heights(page, 'main > .row > [data-sw-box]');
     expect(inner[0]).toBeLessThan(outer[0]!);
   });
 
   test('re-done on resize and when an image inside a box loads late', async ({ page }) => {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    await page.route('**/assets/img/lab.png', async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const release = await holdBack(page, '**/assets/img/lab.png');
     await page.setViewportSize({ width: 1280, height: 800 });
     await openWithRuntime(page, urlFor('/clinic/en/stress/'));
     const pair = '#late-image-row > [data-sw-box]';
@@ -364,15 +571,50 @@ test.describe('equal-height rows', () => {
     await expect.poll(() => rowProblems(page, '#stress-row')).toEqual([]);
   });
 
+  test('re-done when a web font used in a box finishes loading', async ({ page }) => {
+    const release = await holdBack(page, '**/assets/fonts/DejaVuSansMono.ttf');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    await expect.poll(() => naturalMismatches(page, 'main > .row')).toEqual([]);
+    // The builder's font for the tallest box (the one not held up): until it arrives the
+    // fallback is laid out.
+    const tallest = await page.evaluate(() => {
+      const face = new FontFace(
+        'Builder Mono',
+        `url(${new URL('/clinic/assets/fonts/DejaVuSansMono.ttf', location.href)})`,
+      );
+      document.fonts.add(face);
+      void face.load();
+      const boxes = [...document.querySelectorAll<HTMLElement>('main > .row > [data-sw-box]')];
+      const i = boxes.findIndex((b) => !b.style.minHeight);
+      boxes[i]!.style.fontFamily = "'Builder Mono', system-ui";
+      return i;
+    });
+    await expect.poll(() => naturalMismatches(page, 'main > .row')).toEqual([]);
+    const before = await heights(page, 'main > .row > [data-sw-box]');
+    release();
+    await expect.poll(() => page.evaluate(() => document.fonts.check("16px 'Builder Mono'"))).toBe(true);
+    // The monospace text wraps onto more lines: the line grew, and is equal again.
+    await expect
+      .poll(() => heights(page, 'main > .row > [data-sw-box]').then((h) => h[tallest]!))
+      .toBeGreaterThan(before[tallest]! + 10);
+    await expect.poll(() => naturalMismatches(page, 'main > .row')).toEqual([]);
+  });
+
   test('no layout shift after first paint is caused by the runtime', async ({ page }) => {
     await page.addInitScript(() => {
       const w = window as unknown as { shifts: { value: number; sources: string[] }[] };
       w.shifts = [];
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node }[] })[]) {
+        for (const e of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          sources?: { node?: Node }[];
+        })[]) {
           w.shifts.push({
             value: e.value,
-            sources: (e.sources ?? []).map((s) => (s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : String(s.node))),
+            sources: (e.sources ?? []).map((s) =>
+              s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : String(s.node),
+            ),
           });
         }
       }).observe({ type: 'layout-shift', buffered: true });
@@ -381,7 +623,9 @@ test.describe('equal-height rows', () => {
       await openWithRuntime(page, urlFor(path));
       await page.waitForSelector('[data-sw-languages][data-sw-ready]');
       await page.waitForTimeout(500);
-      expect(await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts), path).toEqual([]);
+      expect(await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts), path).toEqual(
+        [],
+      );
     }
   });
 });

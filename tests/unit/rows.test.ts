@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { boxesOf, groupByTop } from '../../runtime/controllers/rows';
+import { boxesOf, groupByTop, settle } from '../../runtime/controllers/rows';
 import { html } from './helpers';
 
 describe('equal-height grouping by tops', () => {
   it.each([
     [[0, 0, 0], [[0, 1, 2]]],
     [[0, 0.6, 1], [[0, 1, 2]]], // within 1 px of the line's first top
-    [[0, 1.5], [[0], [1]]],
-    [[100, 0, 100, 0], [[1, 3], [0, 2]]], // order of the page, grouped by line
-    [[0, 0, 200, 400], [[0, 1], [2], [3]]], // lone boxes form their own line
+    [
+      [0, 1.5],
+      [[0], [1]],
+    ],
+    [
+      [100, 0, 100, 0],
+      [
+        [1, 3],
+        [0, 2],
+      ],
+    ], // order of the page, grouped by line
+    [
+      [0, 0, 200, 400],
+      [[0, 1], [2], [3]],
+    ], // lone boxes form their own line
     [[], []],
   ])('tops %j → %j', (tops, groups) => {
     expect(groupByTop(tops)).toEqual(groups);
@@ -21,5 +33,61 @@ describe('equal-height grouping by tops', () => {
     </div>`);
     expect(boxesOf(document.getElementById('outer')!).map((b) => b.id)).toEqual(['a', 'b']);
     expect(boxesOf(document.getElementById('inner')!).map((b) => b.id)).toEqual(['x', 'y']);
+  });
+});
+
+describe('settling a row from the layout the browser already has', () => {
+  const box = (top: number, height: number, min = 0, width = 100) => ({ top, width, height, min });
+
+  it('first pass (no min-heights): the tallest keeps none, the others get its height', () => {
+    expect(settle([box(0, 80), box(0, 120), box(0, 100)])).toEqual({
+      set: [120, null, 120],
+      heights: [120, 120, 120],
+    });
+  });
+
+  it('boxes tied for tallest get no min-height', () => {
+    expect(settle([box(0, 120), box(0, 120.3), box(0, 90)])).toEqual({
+      set: [null, null, 120.3],
+      heights: [120, 120.3, 120.3],
+    });
+  });
+
+  it('a box grown past its min-height shows its natural height', () => {
+    // Narrower: every box grew; the one held at 120 now overflows it.
+    expect(settle([box(0, 150), box(0, 140, 120), box(0, 120, 120)])).toEqual({
+      set: [null, 150, 150],
+      heights: [150, 150, 150],
+    });
+  });
+
+  it('held-up boxes are lowered to the tallest height the line shows', () => {
+    // Wider: the tallest shrank to 90; the held boxes are no taller than 120 when natural.
+    expect(settle([box(0, 90), box(0, 120, 120), box(0, 120, 120)])).toEqual({
+      set: [null, 90, 90],
+      heights: [90, 90, 90],
+    });
+  });
+
+  it('lines are settled independently', () => {
+    expect(settle([box(0, 100), box(0, 100, 100), box(200, 60), box(200, 80, 80)])).toEqual({
+      set: [null, 100, null, 60],
+      heights: [100, 100, 60, 60],
+    });
+  });
+
+  it('a box alone on its line gets no min-height, held up or not', () => {
+    expect(settle([box(0, 100, 100), box(200, 50)])).toEqual({ set: [null, null], heights: [100, 50] });
+  });
+
+  it('a line whose boxes are all held up (the line moved) is released to be measured', () => {
+    expect(settle([box(0, 100, 100), box(0, 100, 100)])).toEqual({ set: [null, null], heights: [100, 100] });
+  });
+
+  it('hidden boxes take no part and keep no min-height', () => {
+    expect(settle([box(0, 0, 0, 0), box(0, 80), box(0, 60)])).toEqual({
+      set: [null, null, 80],
+      heights: [0, 80, 80],
+    });
   });
 });
