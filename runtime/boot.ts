@@ -1,6 +1,7 @@
 import type { ControllerDefinition } from './controller';
 import type { EnvInfo } from './env';
 import { log } from './log';
+import { modalCommand } from './modal-api';
 import { Runtime } from './runtime';
 
 /** What a page (and the builder's own scripts) can use: `window.SiteRuntime`. */
@@ -9,7 +10,8 @@ export interface SiteRuntimeApi {
   readonly env: Readonly<EnvInfo>;
   rescan(root?: ParentNode): void;
   destroy(): void;
-  /** Filled in by controllers that offer a script API (modals). */
+  /** Opens, closes or toggles a modal by id (contract §3, Modals). */
+  modal(id: string, action?: string): void;
   [extension: string]: unknown;
 }
 
@@ -51,6 +53,7 @@ export function boot(
       version: runtime.version,
       env: Object.freeze({ ...runtime.env }),
       rescan: (root) => runtime.rescan(root),
+      modal: (id, action) => modalCommand(runtime, id, action),
       destroy: () => {
         runtime.destroy();
         if (win.SiteRuntime === api) delete win.SiteRuntime;

@@ -6,6 +6,12 @@
 /** A marker's JSON options could not be parsed or have the wrong shape. */
 export class InvalidOptionsError extends Error {
   override name = 'InvalidOptionsError';
+  /** The controller already printed the message the specification asks for. */
+  readonly logged: boolean;
+  constructor(message: string, options: { logged?: boolean } = {}) {
+    super(message);
+    this.logged = options.logged ?? false;
+  }
 }
 
 /** A controller's lazily loaded code could not be fetched, even after one retry. */

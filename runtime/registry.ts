@@ -217,7 +217,7 @@ export class Registry {
       this.#forget(element, definition.name);
       abort.abort();
       if (err instanceof InvalidOptionsError) {
-        log.warn(`${describe(element)}: ${err.message}; left as plain HTML.`);
+        if (!err.logged) log.warn(`${describe(element)}: ${err.message}; left as plain HTML.`);
       } else {
         this.report(definition.name, element, 'connect', err);
       }

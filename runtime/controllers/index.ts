@@ -2,8 +2,11 @@ import type { ControllerDefinition } from '../controller';
 import { attr, sel } from '../schema';
 import { anchorMenu } from './anchor-menu';
 import { anchors } from './anchors';
+import { carousel } from './carousel';
 import { menu } from './menu';
+import { modalOpeners } from './modal-openers';
 import { rows } from './rows';
+import { tiles } from './tiles';
 import { topbar } from './topbar';
 
 /**
@@ -17,6 +20,19 @@ export const definitions: readonly ControllerDefinition[] = [
   { name: 'topbar', selector: sel(attr.topbar), load: 'eager', controller: topbar },
   { name: 'anchor-menu', selector: sel(attr.anchorMenu), load: 'eager', controller: anchorMenu },
   { name: 'anchors', selector: ':root', load: 'eager', controller: anchors },
+  // These change what is shown (one slide; tile contents out of the flow), so they must run
+  // before first paint: in the entry. The tile popup's own code is a chunk, fetched on idle.
+  { name: 'carousel', selector: sel(attr.carousel), load: 'eager', controller: carousel },
+  { name: 'tiles', selector: sel(attr.tiles), load: 'eager', controller: tiles },
+  // Openers and the catalogue messages work on every page; the dialog code comes only where a
+  // modal is (the builder's CSS keeps modals hidden until then).
+  { name: 'modal-openers', selector: ':root', load: 'eager', controller: modalOpeners },
+  {
+    name: 'modal',
+    selector: sel(attr.modal),
+    load: 'idle',
+    importer: () => import('./modal').then((m) => ({ default: m.modal })),
+  },
   // It must fetch one script per language before it can render anything, so its own code
   // arrives in parallel on idle instead of weighing on every page's entry.
   {

@@ -619,7 +619,7 @@ test.describe('equal-height rows', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    for (const path of ['/clinic/en/', '/clinic/en/services/', '/clinic/fr/']) {
+    for (const path of ['/clinic/en/', '/clinic/en/services/', '/clinic/fr/', '/clinic/en/team/', '/clinic/en/notices/']) {
       await openWithRuntime(page, urlFor(path));
       await page.waitForSelector('[data-sw-languages][data-sw-ready]');
       await page.waitForTimeout(500);

@@ -1,0 +1,97 @@
+import type { Runtime } from './runtime';
+import { attr } from './schema';
+
+/**
+ * The modal parts every page needs before the modal chunk arrives: the exact catalogue
+ * messages (contract §6), `SiteRuntime.modal(id, action)`, and the openers' clicks. Actions
+ * for a modal whose controller is still loading wait for it, so a builder script calling
+ * the API early loses nothing.
+ */
+
+/** Spec §5 and §8, verbatim. */
+export const modalMessages = {
+  noId: 'No ID has been set',
+  noElement: 'No modal elements found',
+  failure: 'SiteManager Modal: An error has occured.',
+  unknownAction: (action: string) => `SiteManager Modal: the event "${action}" does not exist.`,
+} as const;
+
+export const modalActions = ['open', 'close', 'toggle'] as const;
+export type ModalAction = (typeof modalActions)[number];
+
+/** What a connected modal offers the API; `opener` gets focus back on close. */
+export interface ModalHandle {
+  act(action: ModalAction, opener?: Element | null): void;
+}
+
+interface ModalBoard {
+  handles: Map<Element, ModalHandle>;
+  waiting: Map<Element, { action: ModalAction; opener: Element | null }>;
+}
+
+const boardKey = {};
+export const modalBoard = (runtime: Runtime): ModalBoard =>
+  runtime.shared(boardKey, () => ({ handles: new Map(), waiting: new Map() }));
+
+/** Called by the modal controller once connected: runs what was asked for while it loaded. */
+export function registerModal(runtime: Runtime, element: Element, handle: ModalHandle): () => void {
+  const board = modalBoard(runtime);
+  board.handles.set(element, handle);
+  const queued = board.waiting.get(element);
+  board.waiting.delete(element);
+  if (queued) handle.act(queued.action, queued.opener);
+  return () => {
+    if (board.handles.get(element) === handle) board.handles.delete(element);
+  };
+}
+
+/** `SiteRuntime.modal(id, action)`, also what every opener click goes through. */
+export function modalCommand(
+  runtime: Runtime,
+  id: unknown,
+  action: unknown = 'open',
+  opener: Element | null = null,
+): void {
+  try {
+    if (typeof id !== 'string' || !id.trim()) return void console.warn(modalMessages.noId);
+    const el = runtime.document.getElementById(id.trim());
+    if (!el || !el.hasAttribute(attr.modal)) return void console.warn(modalMessages.noElement);
+    if (!modalActions.includes(action as ModalAction))
+      return void console.warn(modalMessages.unknownAction(String(action)));
+    const board = modalBoard(runtime);
+    const handle = board.handles.get(el);
+    if (handle) handle.act(action as ModalAction, opener);
+    else board.waiting.set(el, { action: action as ModalAction, opener });
+  } catch (err) {
+    console.error(modalMessages.failure, err);
+  }
+}
+
+/**
+ * Openers anywhere in the page: `[data-sw-modal-open="id"]`, and `a[href="#id"]` when that id
+ * is a modal. One delegated listener, so openers added later work too.
+ */
+export function listenForOpeners(runtime: Runtime, signal: AbortSignal): void {
+  const doc = runtime.document;
+  doc.addEventListener(
+    'click',
+    (e) => {
+      if (e.defaultPrevented || e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const target = e.target as Element | null;
+      const opener = target?.closest?.(`[${attr.modalOpen}]`);
+      if (opener) {
+        e.preventDefault();
+        modalCommand(runtime, opener.getAttribute(attr.modalOpen), 'open', opener);
+        return;
+      }
+      const link = target?.closest?.('a[href^="#"]');
+      const id = link?.getAttribute('href')!.slice(1);
+      if (!link || !id || link.closest(`[${attr.modalClose}]`)) return;
+      const el = doc.getElementById(id);
+      if (!el?.hasAttribute(attr.modal)) return;
+      e.preventDefault();
+      modalCommand(runtime, id, 'open', link);
+    },
+    { signal },
+  );
+}

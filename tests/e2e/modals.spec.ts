@@ -1,0 +1,380 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAxeClean, openWithRuntime, test, urlFor } from './fixtures';
+
+const NOTICES = '/clinic/en/notices/';
+const dialogOf = (page: Page, id: string) =>
+  page.locator(`dialog[data-sw-dialog]:has(> #${id}), dialog[data-sw-dialog]:has(#${id})`);
+const isOpen = (page: Page, id: string) =>
+  dialogOf(page, id).evaluate((d: HTMLDialogElement) => d.open && d.matches(':modal'));
+
+/** Records the runtime's modal events on window.modalEvents. */
+async function recordEvents(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { modalEvents: string[] };
+    w.modalEvents = [];
+    for (const type of ['sw:modal:open', 'sw:modal:close'])
+      document.addEventListener(type, (e) => {
+        const d = (e as CustomEvent<{ id: string; reason?: string }>).detail;
+        w.modalEvents.push(`${type} ${d.id}${d.reason ? ` ${d.reason}` : ''}`);
+      });
+  });
+}
+const events = (page: Page) =>
+  page.evaluate(() => (window as unknown as { modalEvents: string[] }).modalEvents);
+
+/**
+ * Fake timers, paused: the page's time moves only by `page.clock.runFor` (idle callbacks
+ * too, so lazy chunks are requested on the first runFor).
+ */
+async function pausedClock(page: Page) {
+  await page.clock.install({ time: new Date('2026-11-22T08:00:00Z') });
+  await page.clock.pauseAt(new Date('2026-11-22T08:00:01Z'));
+}
+
+/** Opens a page under the paused clock and lets the modal chunk connect. */
+async function openPaused(page: Page, url: string, id: string) {
+  await openWithRuntime(page, url);
+  await page.clock.runFor(300);
+  await expect(page.locator(`#${id}`)).toHaveAttribute('data-sw-ready', '');
+}
+
+/** Blocks the load-triggered welcome modal of the notices page, for tests about the others. */
+async function welcomeSeen(page: Page) {
+  await page.addInitScript(() => sessionStorage.setItem('sw-modal:welcome', '1'));
+}
+
+test.describe('modals: opening', () => {
+  test('a link to the modal and a data-sw-modal-open button open it; focus moves in and returns', async ({
+    page,
+  }) => {
+    await recordEvents(page);
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    await expect(page.locator('#flu-shots')).toHaveAttribute('data-sw-ready', '');
+    const opener = page.locator('button[data-sw-modal-open="flu-shots"]');
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => isOpen(page, 'flu-shots')).toBe(true);
+    const dialog = dialogOf(page, 'flu-shots');
+    await expect(dialog).toHaveAccessibleName('Flu shots are here');
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await expectAxeClean(page);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    await expect(opener).toBeFocused();
+    // The link form (href="#flu-shots") opens it too, without changing the address.
+    await page.locator('a[href="#flu-shots"]').first().click();
+    await expect.poll(() => isOpen(page, 'flu-shots')).toBe(true);
+    expect(new URL(page.url()).hash).toBe('');
+    expect(await events(page)).toEqual([
+      'sw:modal:open flu-shots',
+      'sw:modal:close flu-shots escape',
+      'sw:modal:open flu-shots',
+    ]);
+  });
+
+  test('the URL hash opens a modal on load and on hashchange, whatever its trigger', async ({ page }) => {
+    await welcomeSeen(page);
+    await openWithRuntime(page, `${urlFor(NOTICES)}#newsletter`);
+    await expect.poll(() => isOpen(page, 'newsletter')).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => dialogOf(page, 'newsletter').evaluate((d: HTMLDialogElement) => d.open))
+      .toBe(false);
+    await page.evaluate(() => (location.hash = 'visiting'));
+    await expect.poll(() => isOpen(page, 'visiting')).toBe(true);
+  });
+
+  test('trigger load opens after the delay, once per session (sessionStorage)', async ({ page }) => {
+    await pausedClock(page);
+    await openPaused(page, urlFor(NOTICES), 'welcome');
+    await page.clock.runFor(900);
+    expect(await dialogOf(page, 'welcome').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    await page.clock.runFor(200);
+    await expect.poll(() => isOpen(page, 'welcome')).toBe(true);
+    expect(await page.evaluate(() => sessionStorage.getItem('sw-modal:welcome'))).toBe('1');
+    await page.clock.resume(); // axe needs time to run
+    await expectAxeClean(page);
+    await page.reload();
+    await page.clock.runFor(300);
+    await expect(page.locator('#welcome')).toHaveAttribute('data-sw-ready', '');
+    await page.clock.runFor(3000);
+    expect(await dialogOf(page, 'welcome').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+  });
+
+  test('trigger scroll opens past scrollPercent; localStorage blocks it until it expires, then is cleared', async ({
+    page,
+  }) => {
+    await welcomeSeen(page);
+    await openWithRuntime(page, urlFor(NOTICES));
+    await expect(page.locator('#newsletter')).toHaveAttribute('data-sw-ready', '');
+    const scrollTo = (percent: number) =>
+      page.evaluate(
+        (p) =>
+          window.scrollTo({
+            top: ((document.documentElement.scrollHeight - innerHeight) * p) / 100,
+            behavior: 'instant',
+          }),
+        percent,
+      );
+    await scrollTo(40);
+    await page.waitForTimeout(200);
+    expect(await dialogOf(page, 'newsletter').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    await scrollTo(60);
+    await expect.poll(() => isOpen(page, 'newsletter')).toBe(true);
+    const until = Number(await page.evaluate(() => localStorage.getItem('sw-modal:newsletter')));
+    const days = (until - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    // Across a reload it stays blocked...
+    await page.reload();
+    await expect(page.locator('#newsletter')).toHaveAttribute('data-sw-ready', '');
+    await scrollTo(100);
+    await page.waitForTimeout(300);
+    expect(await dialogOf(page, 'newsletter').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    // ...until the expiry has passed: then the flag is cleared and it opens again.
+    await page.evaluate(() => localStorage.setItem('sw-modal:newsletter', String(Date.now() - 1000)));
+    await page.reload();
+    await expect(page.locator('#newsletter')).toHaveAttribute('data-sw-ready', '');
+    await scrollTo(0);
+    await page.waitForTimeout(100);
+    expect(await page.evaluate(() => localStorage.getItem('sw-modal:newsletter'))).toBeNull();
+    await scrollTo(100);
+    await expect.poll(() => isOpen(page, 'newsletter')).toBe(true);
+  });
+
+  test('trigger exit: the pointer leaving through the top (y ≤ 10) only after exitDelay @wide', async ({
+    page,
+  }) => {
+    await welcomeSeen(page);
+    await pausedClock(page);
+    await openPaused(page, urlFor(NOTICES), 'leaving');
+    const leaveAt = async (y: number) => {
+      await page.mouse.move(400, 300);
+      await page.mouse.move(400, y);
+      await page.evaluate(
+        (y) =>
+          document.documentElement.dispatchEvent(
+            new MouseEvent('mouseout', { bubbles: true, clientX: 400, clientY: y, relatedTarget: null }),
+          ),
+        y,
+      );
+    };
+    await leaveAt(5);
+    expect(await dialogOf(page, 'leaving').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    await page.clock.runFor(10_000);
+    await leaveAt(40); // leaving lower down (to the side) is not exit intent
+    expect(await dialogOf(page, 'leaving').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    await leaveAt(8);
+    await expect.poll(() => isOpen(page, 'leaving')).toBe(true);
+  });
+
+  test('storage that throws breaks nothing: the modal simply opens again', async ({ page }) => {
+    await page.addInitScript(() => {
+      for (const name of ['sessionStorage', 'localStorage'])
+        Object.defineProperty(window, name, {
+          get() {
+            throw new DOMException('blocked', 'SecurityError');
+          },
+        });
+    });
+    await pausedClock(page);
+    await openPaused(page, urlFor(NOTICES), 'welcome');
+    await page.clock.runFor(1100);
+    await expect.poll(() => isOpen(page, 'welcome')).toBe(true);
+  });
+});
+
+test.describe('modals: closing', () => {
+  test('close button, overlay click and Escape each close it; hidden once the transition ends', async ({
+    page,
+  }) => {
+    await recordEvents(page);
+    await welcomeSeen(page);
+    await openWithRuntime(page, urlFor(NOTICES));
+    const link = page.locator('a[href="#visiting"]');
+    const dialog = dialogOf(page, 'visiting');
+    const closed = () => dialog.evaluate((d: HTMLDialogElement) => d.open).then((o) => !o);
+
+    // No close button in the builder's markup: the runtime adds one.
+    await link.click();
+    await expect.poll(() => isOpen(page, 'visiting')).toBe(true);
+    // The modal fades over 300 ms, its backdrop over 150 ms; it is still open while fading.
+    expect(
+      await dialog.evaluate((d) => [
+        getComputedStyle(d).transitionDuration,
+        getComputedStyle(d, '::backdrop').transitionDuration,
+      ]),
+    ).toEqual(['0.3s', '0.15s']);
+    expect(
+      await dialog.evaluate((d: HTMLDialogElement) => {
+        d.querySelector<HTMLElement>('[data-sw-dialog-close]')!.click();
+        return d.open;
+      }),
+    ).toBe(true);
+    await expect.poll(closed).toBe(true);
+    await expect(link).toBeFocused();
+
+    await link.click();
+    await expect.poll(() => isOpen(page, 'visiting')).toBe(true);
+    await page.mouse.click(5, 5); // the backdrop
+    await expect.poll(closed).toBe(true);
+
+    await link.click();
+    await expect.poll(() => isOpen(page, 'visiting')).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(closed).toBe(true);
+    expect((await events(page)).filter((e) => e.includes('close'))).toEqual([
+      'sw:modal:close visiting button',
+      'sw:modal:close visiting overlay',
+      'sw:modal:close visiting escape',
+    ]);
+  });
+
+  test('under prefers-reduced-motion it closes at once, with no transition', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await welcomeSeen(page);
+    await openWithRuntime(page, urlFor(NOTICES));
+    await page.locator('a[href="#visiting"]').click();
+    await expect.poll(() => isOpen(page, 'visiting')).toBe(true);
+    const dialog = dialogOf(page, 'visiting');
+    expect(await dialog.evaluate((d) => getComputedStyle(d).transitionDuration)).toBe('0s');
+    expect(
+      await dialog.evaluate((d: HTMLDialogElement) => {
+        d.querySelector<HTMLElement>('[data-sw-dialog-close]')!.click();
+        return d.open;
+      }),
+    ).toBe(false);
+  });
+
+  test('close methods the options leave out do nothing; autoHide closes, paused while pointed at', async ({
+    page,
+  }) => {
+    await welcomeSeen(page);
+    await pausedClock(page);
+    await openPaused(page, urlFor(NOTICES), 'short-notice');
+    const opener = page.locator('[data-sw-modal-open="short-notice"]');
+    const dialog = dialogOf(page, 'short-notice');
+    await opener.click();
+    await expect.poll(() => isOpen(page, 'short-notice')).toBe(true);
+    await page.mouse.click(5, 5); // overlay is not in its close list
+    await page.clock.runFor(500);
+    expect(await isOpen(page, 'short-notice')).toBe(true);
+    // Pointer inside: the auto-hide time stands still.
+    const box = (await dialog.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + 10);
+    await page.clock.runFor(6000);
+    expect(await isOpen(page, 'short-notice')).toBe(true);
+    // Pointer out (over the backdrop): the remaining 3.5 s run.
+    await page.mouse.move(2, 2);
+    await page.clock.runFor(3000);
+    expect(await isOpen(page, 'short-notice')).toBe(true);
+    // Focus the visitor moves inside pauses it too (Tab may pass through the browser's own
+    // controls on the way: the dialog has one focusable element).
+    const focusInside = () => dialog.evaluate((d) => d.contains(document.activeElement));
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      if (await focusInside()) break;
+    }
+    expect(await focusInside()).toBe(true);
+    await page.clock.runFor(5000);
+    expect(await isOpen(page, 'short-notice')).toBe(true);
+    await dialog.evaluate(() => (document.activeElement as HTMLElement).blur());
+    await page.clock.runFor(600);
+    await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+  });
+
+  test('Tab stays inside an open modal and the page behind is inert and does not scroll', async ({
+    page,
+  }) => {
+    await welcomeSeen(page);
+    await openWithRuntime(page, urlFor(NOTICES));
+    await page.locator('[data-sw-modal-open="short-notice"]').click();
+    await expect.poll(() => isOpen(page, 'short-notice')).toBe(true);
+    // Native modal dialog: Tab cycles through the dialog and the browser's own controls
+    // (focus on body here), never reaching the page behind.
+    const reached = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      const where = await dialogOf(page, 'short-notice').evaluate((d) =>
+        d.contains(document.activeElement)
+          ? 'dialog'
+          : document.activeElement === document.body
+            ? 'browser'
+            : 'page',
+      );
+      reached.add(where);
+    }
+    expect(reached.has('page')).toBe(false);
+    expect(reached.has('dialog')).toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+    await page.mouse.wheel(0, 800);
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+  });
+});
+
+test.describe('modals: script API, messages, environments', () => {
+  test('SiteRuntime.modal(id, action) and the exact catalogue messages', async ({ page }) => {
+    const messages: string[] = [];
+    page.on('console', (m) => (m.type() === 'warning' || m.type() === 'error') && messages.push(m.text()));
+    await welcomeSeen(page);
+    await openWithRuntime(page, urlFor(NOTICES));
+    await page.evaluate(() => window.SiteRuntime!.modal('visiting', 'open'));
+    await expect.poll(() => isOpen(page, 'visiting')).toBe(true);
+    await page.evaluate(() => window.SiteRuntime!.modal('visiting', 'toggle'));
+    await expect
+      .poll(() => dialogOf(page, 'visiting').evaluate((d: HTMLDialogElement) => d.open))
+      .toBe(false);
+    await page.evaluate(() => {
+      window.SiteRuntime!.modal('', 'open');
+      window.SiteRuntime!.modal('no-such-modal', 'open');
+      window.SiteRuntime!.modal('visiting', 'explode');
+    });
+    await page.locator('[data-sw-modal-open="missing-notice"]').click();
+    expect(messages).toEqual([
+      'No ID has been set',
+      'No modal elements found',
+      'SiteManager Modal: the event "explode" does not exist.',
+      'No modal elements found',
+    ]);
+  });
+
+  test('cms: nothing opens by itself, no flag is stored; a click still opens', async ({ page }) => {
+    await pausedClock(page);
+    await openPaused(page, `${urlFor(NOTICES, 'cms')}#visiting`, 'welcome');
+    await page.clock.runFor(15_000);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.clock.runFor(500);
+    expect(await page.locator('dialog[data-sw-dialog][open]').count()).toBe(0);
+    expect(await page.evaluate(() => [sessionStorage.length, localStorage.length])).toEqual([0, 0]);
+    await page.locator('[data-sw-modal-open="short-notice"]').click();
+    await expect.poll(() => isOpen(page, 'short-notice')).toBe(true);
+  });
+
+  test('design: every modal is shown in place for editing, with no timers and no storage', async ({
+    page,
+  }) => {
+    await pausedClock(page);
+    await openPaused(page, urlFor(NOTICES, 'design'), 'welcome');
+    for (const id of ['welcome', 'newsletter', 'leaving', 'short-notice', 'visiting']) {
+      await expect(page.locator(`#${id}`)).toBeVisible();
+      expect(
+        await dialogOf(page, id).evaluate((d: HTMLDialogElement) => d.open && !d.matches(':modal')),
+      ).toBe(true);
+    }
+    await page.clock.runFor(15_000);
+    await expect(page.locator('#short-notice')).toBeVisible();
+    expect(await page.evaluate(() => [sessionStorage.length, localStorage.length])).toEqual([0, 0]);
+    await page.clock.resume();
+    await expectAxeClean(page);
+  });
+
+  test('without the runtime the builder page still opens a modal through :target', async ({ page }) => {
+    await page.route('**/swfiles/runtime/**', (route) => route.abort());
+    await page.goto(`${urlFor('/clinic/en/')}#flu-shots`);
+    await expect(page.locator('#flu-shots')).toBeVisible();
+    await page.locator('#flu-shots [data-sw-modal-close]').click();
+    await expect(page.locator('#flu-shots')).toBeHidden();
+  });
+});

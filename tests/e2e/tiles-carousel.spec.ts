@@ -1,0 +1,230 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAxeClean, openWithRuntime, test, urlFor } from './fixtures';
+
+const popup = (page: Page) => page.locator('dialog[data-sw-tile-popup]');
+const popupOpen = (page: Page) =>
+  popup(page).evaluate((d: HTMLDialogElement) => d.open && d.matches(':modal'));
+
+test.describe('tile popup gallery', () => {
+  test('contents leave the page; a tile opens its content with Previous and Next for its siblings', async ({
+    page,
+  }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/team/'));
+    await expect(page.locator('[data-sw-tiles]')).toHaveAttribute('data-sw-ready', '');
+    for (const id of ['dr-ames', 'dr-baker', 'dr-chen']) await expect(page.locator(`#${id}`)).toBeHidden();
+
+    const baker = page.locator('a[data-sw-tile][href="#dr-baker"]');
+    await baker.click();
+    await expect.poll(() => popupOpen(page)).toBe(true);
+    await expect(popup(page)).toHaveAccessibleName('Dr. Baker, cardiology');
+    await expect(popup(page).locator('#dr-baker')).toBeVisible();
+    const prev = popup(page).getByRole('button', { name: 'Previous' });
+    const next = popup(page).getByRole('button', { name: 'Next' });
+    await expect(prev).not.toHaveAttribute('aria-disabled', /.*/);
+    await expect(next).not.toHaveAttribute('aria-disabled', /.*/);
+    await expectAxeClean(page); // middle
+
+    await next.click();
+    await expect(popup(page)).toHaveAccessibleName('Dr. Chen, dermatology');
+    await expect(next).toHaveAttribute('aria-disabled', 'true');
+    await expect(next).toBeFocused(); // the last tile: focus stays where it was
+    await page.keyboard.press('Enter'); // no wrap-around
+    await expect(popup(page)).toHaveAccessibleName('Dr. Chen, dermatology');
+    await expectAxeClean(page); // last
+
+    await prev.click();
+    await page.keyboard.press('ArrowLeft');
+    await expect(popup(page)).toHaveAccessibleName('Dr. Ames, family medicine');
+    await expect(prev).toHaveAttribute('aria-disabled', 'true');
+    await expectAxeClean(page); // first
+
+    // Closing returns focus to the tile last shown, not the one that opened the popup.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => popup(page).evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    await expect(page.locator('a[data-sw-tile][href="#dr-ames"]')).toBeFocused();
+    // The content is back in its place in the page, hidden again.
+    expect(
+      await page
+        .locator('#dr-ames')
+        .evaluate((el) => el.closest('dialog') === null && (el as HTMLElement).hidden),
+    ).toBe(true);
+  });
+
+  test('keyboard: Enter on a tile opens it, Tab stays in the popup, the page behind is inert', async ({
+    page,
+  }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/team/'));
+    await expect(page.locator('[data-sw-tiles]')).toHaveAttribute('data-sw-ready', '');
+    await page.locator('a[data-sw-tile][href="#dr-ames"]').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => popupOpen(page)).toBe(true);
+    const where = () =>
+      popup(page).evaluate((d) =>
+        d.contains(document.activeElement)
+          ? 'popup'
+          : document.activeElement === document.body
+            ? 'browser'
+            : 'page',
+      );
+    const seen = new Set<string>();
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      seen.add(await where());
+    }
+    expect(seen.has('page')).toBe(false);
+    // The page behind is inert: its links cannot even take focus from script.
+    const chen = page.locator('a[data-sw-tile][href="#dr-chen"]');
+    expect(await chen.evaluate((a: HTMLElement) => (a.focus(), document.activeElement === a))).toBe(false);
+    await page.keyboard.press('Escape');
+    await expect(page.locator('a[data-sw-tile][href="#dr-ames"]')).toBeFocused();
+  });
+
+  test('a link to a tile’s section opens its popup', async ({ page }) => {
+    await openWithRuntime(page, `${urlFor('/clinic/en/team/')}#dr-chen`);
+    await expect.poll(() => popupOpen(page)).toBe(true);
+    await expect(popup(page)).toHaveAccessibleName('Dr. Chen, dermatology');
+  });
+
+  test('if the popup code cannot load, the sections come back and the link jumps to its section', async ({
+    page,
+  }) => {
+    await page.route(/tile-popup-[\w-]+\.js$/, (route) => route.abort());
+    page.on('console', () => undefined);
+    await openWithRuntime(page, urlFor('/clinic/en/team/'));
+    await expect(page.locator('#dr-baker')).toBeHidden();
+    await page.locator('a[data-sw-tile][href="#dr-baker"]').click();
+    await expect(page.locator('#dr-baker')).toBeVisible();
+    await expect(page).toHaveURL(/#dr-baker$/);
+  });
+});
+
+test.describe('carousel', () => {
+  const carousel = (page: Page) => page.locator('[data-sw-carousel]');
+  const shown = (page: Page) =>
+    carousel(page)
+      .locator('[data-sw-slide]')
+      .evaluateAll((slides) =>
+        slides.map((s, i) => (!(s as HTMLElement).hidden ? i : -1)).filter((i) => i >= 0),
+      );
+
+  async function openPaused(page: Page) {
+    await page.clock.install({ time: new Date('2026-11-22T08:00:00Z') });
+    await page.clock.pauseAt(new Date('2026-11-22T08:00:01Z'));
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    await expect(carousel(page)).toHaveAttribute('data-sw-ready', '');
+  }
+
+  test('APG semantics: a labelled region of slides "n of N", the rotation control first', async ({
+    page,
+  }) => {
+    await openPaused(page);
+    const c = carousel(page);
+    await expect(c).toHaveAttribute('role', 'region');
+    await expect(c).toHaveAttribute('aria-roledescription', 'carousel');
+    await expect(c).toHaveAccessibleName('Clinic news');
+    const slides = c.locator('[data-sw-slide]');
+    await expect(slides.nth(1)).toHaveAttribute('role', 'group');
+    await expect(slides.nth(1)).toHaveAttribute('aria-roledescription', 'slide');
+    await expect(slides.nth(1)).toHaveAttribute('aria-label', '2 of 3');
+    expect(await shown(page)).toEqual([0]);
+    // First in the carousel's tab order.
+    const first = await c.evaluate(
+      (root) => root.querySelector('button, a[href], input, [tabindex]')?.textContent,
+    );
+    expect(first).toBe('Stop slide rotation');
+    await expect(c).toHaveAttribute('aria-live', 'off');
+    await page.clock.resume();
+    await expectAxeClean(page); // rotating
+  });
+
+  test('advances every interval and wraps; stops while pointed at, focused inside, or the page is hidden', async ({
+    page,
+  }) => {
+    await openPaused(page);
+    await page.mouse.move(1, 1);
+    await page.clock.runFor(5000);
+    expect(await shown(page)).toEqual([1]);
+    await page.clock.runFor(10_000);
+    expect(await shown(page)).toEqual([0]); // wrapped
+
+    await carousel(page).scrollIntoViewIfNeeded();
+    const box = (await carousel(page).boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + 20);
+    await expect(carousel(page)).toHaveAttribute('aria-live', 'polite');
+    await page.clock.runFor(20_000);
+    expect(await shown(page)).toEqual([0]);
+    await page.mouse.move(1, 1);
+    await page.clock.runFor(5000);
+    expect(await shown(page)).toEqual([1]);
+
+    await carousel(page).locator('[data-sw-carousel-next]').focus();
+    await page.clock.runFor(20_000);
+    expect(await shown(page)).toEqual([1]);
+    await page.locator('body').evaluate(() => (document.activeElement as HTMLElement).blur());
+
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await page.clock.runFor(20_000);
+    expect(await shown(page)).toEqual([1]);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await page.clock.runFor(5000);
+    expect(await shown(page)).toEqual([2]);
+  });
+
+  test('the rotation control stops and restarts; the slides become a polite live region when stopped', async ({
+    page,
+  }) => {
+    await openPaused(page);
+    const toggle = carousel(page).getByRole('button', { name: 'Stop slide rotation' });
+    await toggle.click();
+    await page.mouse.move(1, 1);
+    await page.locator('body').evaluate(() => (document.activeElement as HTMLElement).blur());
+    await expect(carousel(page).getByRole('button', { name: 'Start slide rotation' })).toBeVisible();
+    await expect(carousel(page)).toHaveAttribute('aria-live', 'polite');
+    await page.clock.runFor(20_000);
+    expect(await shown(page)).toEqual([0]);
+    await page.clock.resume();
+    await expectAxeClean(page); // stopped
+    await carousel(page).getByRole('button', { name: 'Start slide rotation' }).click();
+    await page.mouse.move(1, 1);
+    await page.locator('body').evaluate(() => (document.activeElement as HTMLElement).blur());
+    await expect(carousel(page)).toHaveAttribute('aria-live', 'off');
+  });
+
+  test('Previous, Next and the arrow keys move one slide, wrapping; not from inside a form field', async ({
+    page,
+  }) => {
+    await openPaused(page);
+    await carousel(page).locator('[data-sw-carousel-prev]').click();
+    expect(await shown(page)).toEqual([2]);
+    await carousel(page).locator('[data-sw-carousel-next]').click();
+    expect(await shown(page)).toEqual([0]);
+    await page.keyboard.press('ArrowRight');
+    expect(await shown(page)).toEqual([1]);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await shown(page)).toEqual([2]);
+    await carousel(page).evaluate((c) => {
+      const input = document.createElement('input');
+      input.setAttribute('aria-label', 'Search news');
+      c.querySelector('[data-sw-slide]:not([hidden])')!.append(input);
+      input.focus();
+    });
+    await page.keyboard.press('ArrowLeft');
+    expect(await shown(page)).toEqual([2]);
+  });
+
+  test('under prefers-reduced-motion rotation starts stopped', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openPaused(page);
+    await expect(carousel(page).getByRole('button', { name: 'Start slide rotation' })).toBeVisible();
+    await expect(carousel(page)).toHaveAttribute('aria-live', 'polite');
+    await page.clock.runFor(20_000);
+    expect(await shown(page)).toEqual([0]);
+  });
+});

@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { carousel, carouselDefaults, carouselOptions } from '../../runtime/controllers/carousel';
+import { InvalidOptionsError } from '../../runtime/errors';
+import type { Runtime } from '../../runtime/runtime';
+import { html, runtime, silenceConsole } from './helpers';
+
+const markup = (json: string) => `<div data-sw-carousel='${json}' aria-label="News">
+  <div data-sw-slide>A</div><div data-sw-slide>B</div><div data-sw-slide>C</div>
+  <button type="button" data-sw-carousel-prev>Previous</button><button type="button" data-sw-carousel-next>Next</button>
+</div>`;
+
+describe('carousel options', () => {
+  it('defaults: 5000 ms, wrapping (spec §9)', () => {
+    html(markup(''));
+    expect(carouselOptions(document.querySelector('[data-sw-carousel]')!)).toEqual({
+      interval: 5000,
+      wrap: true,
+    });
+    expect(carouselDefaults).toEqual({ interval: 5000, wrap: true });
+  });
+
+  it('bad fields keep their defaults, named in one warning; invalid JSON throws', () => {
+    const { warn } = silenceConsole();
+    html(markup('{"interval":-5,"wrap":"yes"}'));
+    expect(carouselOptions(document.querySelector('[data-sw-carousel]')!)).toEqual({
+      interval: 5000,
+      wrap: true,
+    });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/invalid interval, wrap/);
+    html(markup('{interval:1}'));
+    expect(() => carouselOptions(document.querySelector('[data-sw-carousel]')!)).toThrow(InvalidOptionsError);
+  });
+});
+
+describe('carousel rotation timing (fake timers)', () => {
+  let rt: Runtime | undefined;
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    rt?.destroy();
+    rt = undefined;
+    vi.useRealTimers();
+  });
+  const start = (json: string) => {
+    html(markup(json));
+    rt = runtime([{ name: 'carousel', selector: '[data-sw-carousel]', load: 'eager', controller: carousel }]);
+    rt.start();
+    return () => [...document.querySelectorAll<HTMLElement>('[data-sw-slide]')].findIndex((s) => !s.hidden);
+  };
+
+  it('advances every interval and wraps', () => {
+    const shown = start('{"interval":2000}');
+    expect(shown()).toBe(0);
+    vi.advanceTimersByTime(1999);
+    expect(shown()).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(shown()).toBe(1);
+    vi.advanceTimersByTime(4000);
+    expect(shown()).toBe(0);
+  });
+
+  it('without wrap it stops on the last slide, and Next is aria-disabled there', () => {
+    const shown = start('{"interval":1000,"wrap":false}');
+    vi.advanceTimersByTime(10_000);
+    expect(shown()).toBe(2);
+    expect(document.querySelector('[data-sw-carousel-next]')!.getAttribute('aria-disabled')).toBe('true');
+    expect(document.querySelector('[data-sw-carousel]')!.getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('destroy restores the builder markup: every slide shown, no control left', () => {
+    start('');
+    rt!.destroy();
+    rt = undefined;
+    expect(
+      [...document.querySelectorAll<HTMLElement>('[data-sw-slide]')].every(
+        (s) => !s.hidden && !s.hasAttribute('role'),
+      ),
+    ).toBe(true);
+    expect(document.querySelector('[data-sw-carousel-rotation]')).toBeNull();
+    expect(document.querySelector('[data-sw-carousel]')!.hasAttribute('aria-live')).toBe(false);
+  });
+});

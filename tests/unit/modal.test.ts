@@ -1,0 +1,199 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { modal } from '../../runtime/controllers/modal';
+import { modalDefaults, modalOptions, seenFlag } from '../../runtime/controllers/modal-options';
+import { InvalidOptionsError } from '../../runtime/errors';
+import type { Runtime } from '../../runtime/runtime';
+import { html, runtime, silenceConsole } from './helpers';
+
+const el = (json: string) => {
+  html(`<div id="m" data-sw-modal='${json}'><h2>Title</h2></div>`);
+  return document.getElementById('m')!;
+};
+
+describe('modal options', () => {
+  it('defaults are the specification’s (§9)', () => {
+    expect(modalOptions(el(''))).toEqual({
+      trigger: 'click',
+      delay: 1000,
+      scrollPercent: 50,
+      exitDelay: 10000,
+      autoHide: 0,
+      close: ['button', 'overlay', 'escape'],
+      storage: 'none',
+      expires: 30,
+    });
+    expect(modalDefaults.exitY).toBe(10);
+  });
+
+  it('valid fields are taken; each invalid one keeps its default and is named in one warning', () => {
+    const { warn } = silenceConsole();
+    const o = modalOptions(
+      el(
+        '{"trigger":"load","delay":250,"storage":"local","expires":-1,"close":["escape","nope"],"scrollPercent":120}',
+      ),
+    );
+    expect(o).toMatchObject({
+      trigger: 'load',
+      delay: 250,
+      storage: 'local',
+      expires: 30,
+      scrollPercent: 50,
+    });
+    expect(o.close).toEqual(['button', 'overlay', 'escape']);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/invalid scrollPercent, close, expires/);
+  });
+
+  it('invalid JSON throws, so the registry leaves the element plain', () => {
+    expect(() => modalOptions(el('{trigger: load}'))).toThrow(InvalidOptionsError);
+  });
+});
+
+describe('seen flags', () => {
+  const day = 86_400_000;
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+  });
+
+  it('session storage blocks for the session', () => {
+    const f = seenFlag(window, 'm', 'session', 30);
+    expect(f.seen()).toBe(false);
+    f.mark();
+    expect(sessionStorage.getItem('sw-modal:m')).toBe('1');
+    expect(f.seen()).toBe(true);
+  });
+
+  it('local storage blocks until the expiry, then is cleared', () => {
+    const f = seenFlag(window, 'm', 'local', 30);
+    const now = 1_800_000_000_000;
+    f.mark(now);
+    expect(localStorage.getItem('sw-modal:m')).toBe(String(now + 30 * day));
+    expect(f.seen(now + 30 * day - 1)).toBe(true);
+    expect(f.seen(now + 30 * day)).toBe(false);
+    expect(localStorage.getItem('sw-modal:m')).toBeNull();
+  });
+
+  it('an unreadable value counts as expired and is cleared', () => {
+    localStorage.setItem('sw-modal:m', 'soon');
+    expect(seenFlag(window, 'm', 'local', 30).seen()).toBe(false);
+    expect(localStorage.getItem('sw-modal:m')).toBeNull();
+  });
+
+  it('storage "none" never blocks and never writes', () => {
+    const f = seenFlag(window, 'm', 'none', 30);
+    f.mark();
+    expect(f.seen()).toBe(false);
+    expect(sessionStorage.length + localStorage.length).toBe(0);
+  });
+
+  it('storage that throws counts as not seen and breaks nothing', () => {
+    const win = {
+      get sessionStorage(): Storage {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+      get localStorage(): Storage {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    } as unknown as Window;
+    for (const kind of ['session', 'local'] as const) {
+      const f = seenFlag(win, 'm', kind, 30);
+      expect(() => f.mark()).not.toThrow();
+      expect(f.seen()).toBe(false);
+    }
+  });
+});
+
+describe('modal trigger timing (fake timers)', () => {
+  let rt: Runtime | undefined;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sessionStorage.clear();
+    localStorage.clear();
+  });
+  afterEach(() => {
+    rt?.destroy();
+    rt = undefined;
+    vi.useRealTimers();
+  });
+  const start = (json: string, href?: string) => {
+    html(
+      `<div id="m" data-sw-modal='${json}'><h2>Notice</h2><button type="button" data-sw-modal-close>Close</button></div>`,
+    );
+    rt = runtime([{ name: 'modal', selector: '[data-sw-modal]', load: 'eager', controller: modal }], href);
+    rt.start();
+    return () => (document.querySelector('dialog[data-sw-dialog]') as HTMLDialogElement).open;
+  };
+
+  it('load: opens after `delay`, not before, and writes the seen flag', () => {
+    const open = start('{"trigger":"load","delay":1500,"storage":"session"}');
+    vi.advanceTimersByTime(1499);
+    expect(open()).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(open()).toBe(true);
+    expect(sessionStorage.getItem('sw-modal:m')).toBe('1');
+  });
+
+  it('load: the seen flag keeps it closed', () => {
+    sessionStorage.setItem('sw-modal:m', '1');
+    const open = start('{"trigger":"load","delay":10,"storage":"session"}');
+    vi.advanceTimersByTime(5000);
+    expect(open()).toBe(false);
+  });
+
+  it('exit intent: only after `exitDelay`, only leaving at y ≤ 10', () => {
+    const open = start('{"trigger":"exit","exitDelay":10000}');
+    const leave = (y: number) =>
+      document.documentElement.dispatchEvent(
+        new MouseEvent('mouseout', { bubbles: true, clientY: y, relatedTarget: null }),
+      );
+    leave(0);
+    expect(open()).toBe(false);
+    vi.advanceTimersByTime(10000);
+    leave(11);
+    expect(open()).toBe(false);
+    leave(10);
+    expect(open()).toBe(true);
+  });
+
+  it('autoHide: closes after its time unless the pointer is inside', () => {
+    const open = start('{"autoHide":3000}');
+    // Opened as an opener or SiteRuntime.modal would.
+    return import('../../runtime/modal-api').then(({ modalCommand }) => {
+      modalCommand(rt!, 'm', 'open');
+      expect(open()).toBe(true);
+      vi.advanceTimersByTime(2999);
+      expect(open()).toBe(true);
+      vi.advanceTimersByTime(1 + 400); // the time, then the 300 ms fade's bound
+      expect(open()).toBe(false);
+    });
+  });
+
+  it('destroy puts the builder element back where it was, with its attributes', () => {
+    start('{"trigger":"click"}');
+    const m = document.getElementById('m')!;
+    m.setAttribute('aria-labelledby', 'x');
+    expect(m.parentElement!.localName).toBe('dialog');
+    rt!.destroy();
+    rt = undefined;
+    expect(m.parentElement).toBe(document.body);
+    expect(document.querySelector('dialog')).toBeNull();
+    expect(m.hasAttribute('data-sw-ready')).toBe(false);
+  });
+
+  it('a modal without an id warns the specification’s text and stays plain', () => {
+    const { warn } = silenceConsole();
+    html(`<div data-sw-modal><h2>Nameless</h2></div>`);
+    rt = runtime([{ name: 'modal', selector: '[data-sw-modal]', load: 'eager', controller: modal }]);
+    rt.start();
+    expect(warn.mock.calls.map((c) => c[0])).toEqual(['No ID has been set']);
+    expect(document.querySelector('dialog')).toBeNull();
+    expect(document.querySelector('[data-sw-modal]')!.hasAttribute('data-sw-ready')).toBe(false);
+  });
+
+  it('cms: no timer opens it', () => {
+    const open = start('{"trigger":"load","delay":10}', 'https://clinic.example/clinic/en/?page=cms');
+    vi.advanceTimersByTime(60_000);
+    expect(open()).toBe(false);
+  });
+});
