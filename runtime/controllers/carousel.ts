@@ -119,9 +119,11 @@ export const carousel: Controller = {
         timer = 0;
       }
     };
+    const live = root.getAttribute('aria-live');
     undo.push(() => {
       win.clearTimeout(timer);
-      root.removeAttribute('aria-live');
+      if (live === null) root.removeAttribute('aria-live');
+      else root.setAttribute('aria-live', live);
       prev?.removeAttribute('aria-disabled');
       next?.removeAttribute('aria-disabled');
     });

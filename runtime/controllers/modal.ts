@@ -67,6 +67,23 @@ export const modal: Controller = {
       else box.setAttribute('aria-label', el.id);
     }
     moveAttr('aria-describedby');
+    // Markup that already said "dialog" (a role, or a <dialog> element) must not nest a second
+    // one inside the runtime's: the role moves out, a builder <dialog> is simply shown.
+    if (/^(alert)?dialog$/.test(el.getAttribute('role') ?? '')) {
+      if (el.getAttribute('role') === 'alertdialog') box.setAttribute('role', 'alertdialog');
+      const role = el.getAttribute('role')!;
+      el.removeAttribute('role');
+      restore.push(() => el.setAttribute('role', role));
+    }
+    if (el.hasAttribute('aria-modal')) {
+      const value = el.getAttribute('aria-modal')!;
+      el.removeAttribute('aria-modal');
+      restore.push(() => el.setAttribute('aria-modal', value));
+    }
+    if (el instanceof win.HTMLDialogElement && !el.open) {
+      el.setAttribute('open', '');
+      restore.push(() => el.removeAttribute('open'));
+    }
 
     // Close buttons: the builder's, else the runtime's own when `close` allows a button.
     const builderClose = [...el.querySelectorAll<HTMLElement>(`[${attr.modalClose}]`)];

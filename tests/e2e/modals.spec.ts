@@ -340,6 +340,47 @@ test.describe('modals: script API, messages, environments', () => {
     ]);
   });
 
+  test('a failure inside an action logs the generic catalogue message and breaks nothing else', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await welcomeSeen(page);
+    await openWithRuntime(page, urlFor(NOTICES));
+    await expect(page.locator('#visiting')).toHaveAttribute('data-sw-ready', '');
+    const original = await page.evaluateHandle(() => HTMLDialogElement.prototype.showModal);
+    await page.evaluate(() => {
+      HTMLDialogElement.prototype.showModal = () => {
+        throw new DOMException('refused', 'InvalidStateError');
+      };
+    });
+    await page.locator('a[href="#visiting"]').click();
+    await expect.poll(() => errors.length).toBe(1);
+    expect(errors[0]).toMatch(/^SiteManager Modal: An error has occured\./);
+    // Once the browser behaves again, the same modal opens.
+    await page.evaluate((fn) => (HTMLDialogElement.prototype.showModal = fn), original);
+    await page.locator('a[href="#visiting"]').click();
+    await expect.poll(() => isOpen(page, 'visiting')).toBe(true);
+  });
+
+  test('every modal is axe-clean when open', async ({ page }) => {
+    await welcomeSeen(page);
+    for (const [path, ids] of [
+      ['/clinic/en/', ['flu-shots']],
+      [NOTICES, ['welcome', 'newsletter', 'leaving', 'short-notice', 'visiting']],
+    ] as const) {
+      await openWithRuntime(page, urlFor(path));
+      for (const id of ids) {
+        await expect(page.locator(`#${id}`)).toHaveAttribute('data-sw-ready', '');
+        await page.evaluate((id) => window.SiteRuntime!.modal(id, 'open'), id);
+        await expect.poll(() => isOpen(page, id)).toBe(true);
+        await expectAxeClean(page);
+        await page.evaluate((id) => window.SiteRuntime!.modal(id, 'close'), id);
+        await expect.poll(() => dialogOf(page, id).evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+      }
+    }
+  });
+
   test('cms: nothing opens by itself, no flag is stored; a click still opens', async ({ page }) => {
     await pausedClock(page);
     await openPaused(page, `${urlFor(NOTICES, 'cms')}#visiting`, 'welcome');

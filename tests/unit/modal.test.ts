@@ -169,6 +169,40 @@ describe('modal trigger timing (fake timers)', () => {
     });
   });
 
+  it('Escape (the dialog’s cancel) closes only when `close` lists it', async () => {
+    const { modalCommand } = await import('../../runtime/modal-api');
+    for (const [json, closes] of [
+      ['{"close":["button"]}', false],
+      ['{"close":["escape"]}', true],
+    ] as const) {
+      const open = start(json);
+      modalCommand(rt!, 'm', 'open');
+      const dialog = document.querySelector('dialog')!;
+      dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
+      vi.advanceTimersByTime(400);
+      expect(open(), json).toBe(!closes);
+      rt!.destroy();
+      rt = undefined;
+    }
+  });
+
+  it('the close buttons of a modal whose `close` leaves out "button" are hidden', () => {
+    start('{"close":["escape"]}');
+    expect(document.querySelector<HTMLElement>('[data-sw-modal-close]')!.hidden).toBe(true);
+  });
+
+  it('a failure inside an action logs the generic catalogue message', async () => {
+    const { error } = silenceConsole();
+    const { modalCommand } = await import('../../runtime/modal-api');
+    start('{}');
+    const spy = vi.spyOn(HTMLDialogElement.prototype, 'showModal').mockImplementation(() => {
+      throw new Error('refused');
+    });
+    modalCommand(rt!, 'm', 'open');
+    spy.mockRestore();
+    expect(error.mock.calls.map((c) => c[0])).toEqual(['SiteManager Modal: An error has occured.']);
+  });
+
   it('destroy puts the builder element back where it was, with its attributes', () => {
     start('{"trigger":"click"}');
     const m = document.getElementById('m')!;
@@ -179,6 +213,21 @@ describe('modal trigger timing (fake timers)', () => {
     expect(m.parentElement).toBe(document.body);
     expect(document.querySelector('dialog')).toBeNull();
     expect(m.hasAttribute('data-sw-ready')).toBe(false);
+  });
+
+  it('markup that already says "dialog" is not nested as a second dialog', () => {
+    html(`<div id="a" role="dialog" aria-modal="true" data-sw-modal aria-label="A">x</div>
+      <dialog id="b" data-sw-modal aria-label="B">y</dialog>`);
+    rt = runtime([{ name: 'modal', selector: '[data-sw-modal]', load: 'eager', controller: modal }]);
+    rt.start();
+    const a = document.getElementById('a')!;
+    const b = document.getElementById('b') as HTMLDialogElement;
+    expect([a.hasAttribute('role'), a.hasAttribute('aria-modal')]).toEqual([false, false]);
+    expect(b.open).toBe(true); // shown inside the runtime's dialog, which stays closed
+    expect((b.parentElement as HTMLDialogElement).open).toBe(false);
+    rt.destroy();
+    rt = undefined;
+    expect([a.getAttribute('role'), a.getAttribute('aria-modal'), b.open]).toEqual(['dialog', 'true', false]);
   });
 
   it('a modal without an id warns the specification’s text and stays plain', () => {
