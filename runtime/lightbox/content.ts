@@ -1,0 +1,105 @@
+/**
+ * What a lightbox item shows, decided from its href alone (contract §3, Lightbox). Pure, so
+ * every row of the table is a unit test. Part of issue 5: the lightbox UI that uses it is
+ * not written yet.
+ */
+
+export type ContentKind = 'image' | 'youtube' | 'vimeo' | 'video' | 'inline' | 'ajax' | 'iframe';
+
+export interface Content {
+  kind: ContentKind;
+  /** What to load: the image or video file, the embed or iframe URL, the ajax URL; for inline, the id. */
+  src: string;
+  width: number;
+  height: number;
+  /** Spec §5: thumbnails only for jpg, jpeg, png and gif files. */
+  thumbnail: boolean;
+}
+
+/** Why an href is refused; the caller logs it and leaves the link to the browser. */
+export interface Refusal {
+  refused: string;
+}
+
+const thumbnailFile = /\.(jpe?g|png|gif)$/i;
+const videoFile = /\.(mp4|webm|ogg|ogv)$/i;
+const youtubeId = /^[\w-]{6,20}$/;
+
+/** `width`/`height` query parameters: positive integers, else the configured default. */
+function size(params: URLSearchParams, name: string, fallback: number): number {
+  const raw = params.get(name);
+  const n = raw === null ? NaN : Number(raw);
+  return Number.isInteger(n) && n > 0 && n <= 10_000 ? n : fallback;
+}
+
+function youtube(url: URL): string | undefined {
+  const host = url.hostname.replace(/^(www\.|m\.)/, '');
+  let id: string | null | undefined;
+  if (host === 'youtu.be') id = url.pathname.slice(1);
+  else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
+    id =
+      url.pathname === '/watch'
+        ? url.searchParams.get('v')
+        : url.pathname.match(/^\/(?:embed|shorts|v)\/([^/]+)/)?.[1];
+  }
+  return id && youtubeId.test(id) ? id : undefined;
+}
+
+function vimeo(url: URL): string | undefined {
+  const host = url.hostname.replace(/^www\./, '');
+  if (host !== 'vimeo.com' && host !== 'player.vimeo.com') return undefined;
+  return url.pathname.match(/^\/(?:video\/)?(\d{1,12})(?:\/|$)/)?.[1];
+}
+
+/**
+ * Classifies `href` (as written in the page) against the page's address `base`. Videos are
+ * embedded from the providers' privacy-friendly hosts. Ajax content must be same-origin;
+ * anything that is not http(s) is refused (no `javascript:` or `data:` ever loads).
+ */
+export function contentOf(
+  href: string,
+  base: string,
+  defaults: { width: number; height: number },
+): Content | Refusal {
+  const trimmed = href.trim();
+  if (trimmed.startsWith('#')) {
+    const id = trimmed.slice(1);
+    if (!id) return { refused: 'an inline item needs an id after "#"' };
+    return { kind: 'inline', src: id, width: defaults.width, height: defaults.height, thumbnail: false };
+  }
+  let url: URL;
+  try {
+    url = new URL(trimmed, base);
+  } catch {
+    return { refused: `"${trimmed}" is not a valid address` };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { refused: `"${url.protocol}" addresses are not opened` };
+  const params = url.searchParams;
+  const width = size(params, 'width', defaults.width);
+  const height = size(params, 'height', defaults.height);
+  const item = (kind: ContentKind, src: string, thumbnail = false): Content => ({
+    kind,
+    src,
+    width,
+    height,
+    thumbnail,
+  });
+
+  const yt = youtube(url);
+  if (yt) return item('youtube', `https://www.youtube-nocookie.com/embed/${yt}`);
+  const vm = vimeo(url);
+  if (vm) return item('vimeo', `https://player.vimeo.com/video/${vm}?dnt=1`);
+
+  if (params.get('iframe') === 'true' || params.get('ajax') === 'true') {
+    const kind = params.get('iframe') === 'true' ? 'iframe' : 'ajax';
+    for (const p of ['iframe', 'ajax', 'width', 'height']) params.delete(p);
+    if (kind === 'ajax' && url.origin !== new URL(base).origin) {
+      return { refused: `ajax content from another origin (${url.origin}) is refused` };
+    }
+    return item(kind, url.href);
+  }
+  if (videoFile.test(url.pathname)) return item('video', url.href);
+  // prettyPhoto treated every other link as an image; so does the runtime.
+  return item('image', url.href, thumbnailFile.test(url.pathname));
+}

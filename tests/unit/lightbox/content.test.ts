@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { contentOf } from '../../../runtime/lightbox/content';
+import { deepLinkHash, parseDeepLink } from '../../../runtime/lightbox/deep-link';
+
+const base = 'https://clinic.example/clinic/en/gallery/';
+const defaults = { width: 500, height: 344 };
+
+describe('lightbox: href to content (a table)', () => {
+  it.each([
+    ['/img/room.jpg', 'image', 'https://clinic.example/img/room.jpg', true],
+    ['room.JPEG', 'image', 'https://clinic.example/clinic/en/gallery/room.JPEG', true],
+    ['/img/a.png?v=2', 'image', 'https://clinic.example/img/a.png?v=2', true],
+    ['/img/a.gif', 'image', 'https://clinic.example/img/a.gif', true],
+    ['/img/a.webp', 'image', 'https://clinic.example/img/a.webp', false], // no thumbnail (spec §5)
+    ['/img/photo', 'image', 'https://clinic.example/img/photo', false], // prettyPhoto's default
+    [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      'youtube',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      false,
+    ],
+    ['https://youtu.be/dQw4w9WgXcQ', 'youtube', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', false],
+    [
+      'https://m.youtube.com/shorts/dQw4w9WgXcQ',
+      'youtube',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      false,
+    ],
+    ['https://vimeo.com/76979871', 'vimeo', 'https://player.vimeo.com/video/76979871?dnt=1', false],
+    ['/media/tour.mp4', 'video', 'https://clinic.example/media/tour.mp4', false],
+    ['/media/tour.webm', 'video', 'https://clinic.example/media/tour.webm', false],
+    ['/media/tour.ogg', 'video', 'https://clinic.example/media/tour.ogg', false],
+    ['#directions-text', 'inline', 'directions-text', false],
+    ['/clinic/en/hours.html?ajax=true', 'ajax', 'https://clinic.example/clinic/en/hours.html', false],
+    [
+      'https://maps.example/embed?q=clinic&iframe=true&width=800&height=600',
+      'iframe',
+      'https://maps.example/embed?q=clinic',
+      false,
+    ],
+  ])('%s → %s', (href, kind, src, thumbnail) => {
+    expect(contentOf(href, base, defaults)).toMatchObject({ kind, src, thumbnail });
+  });
+
+  it('width and height parameters size the content, else the defaults (500 × 344)', () => {
+    expect(contentOf('/page?iframe=true&width=800&height=600', base, defaults)).toMatchObject({
+      width: 800,
+      height: 600,
+    });
+    expect(contentOf('/page?iframe=true&width=-3&height=abc', base, defaults)).toMatchObject({
+      width: 500,
+      height: 344,
+    });
+    expect(contentOf('#x', base, { width: 640, height: 480 })).toMatchObject({ width: 640, height: 480 });
+  });
+
+  it.each([
+    ['javascript:alert(1)', /not opened/],
+    ['data:text/html,<script>alert(1)</script>', /not opened/],
+    ['https://evil.example/x.html?ajax=true', /another origin/],
+    ['#', /needs an id/],
+    ['http://[::1', /not a valid address/],
+  ])('refuses %s', (href, why) => {
+    const result = contentOf(href, base, defaults);
+    expect('refused' in result && result.refused).toMatch(why);
+  });
+
+  it('a YouTube address with an id that is not an id is not embedded', () => {
+    expect(contentOf('https://www.youtube.com/watch?v=<script>', base, defaults)).toMatchObject({
+      kind: 'image',
+    });
+  });
+});
+
+describe('lightbox: deep links', () => {
+  const groups = new Map([
+    ['rooms', 3],
+    ['lab', 1],
+  ]);
+  it.each([
+    ['#!rooms/0', { group: 'rooms', index: 0 }],
+    ['#!rooms/2/', { group: 'rooms', index: 2 }],
+    ['#prettyPhoto[rooms]/1/', { group: 'rooms', index: 1 }], // the builder's older links
+    ['#!prettyPhoto[lab]/0/', { group: 'lab', index: 0 }],
+    ['#!rooms/3', null], // out of range
+    ['#!kitchen/0', null], // unknown group
+    ['#rooms/0', null], // no "!"
+    ['#!rooms/-1', null],
+    ['#!rooms/1e3', null],
+    ['#!%3Cimg%20src=x%20onerror=alert(1)%3E/0', null],
+    ['#!%E0%A4%A/0', null], // malformed escape
+    ['', null],
+  ])('%s → %j', (hash, expected) => {
+    expect(parseDeepLink(hash, groups)).toEqual(expected);
+  });
+
+  it('writes the contract’s own form, escaping the group', () => {
+    expect(deepLinkHash({ group: 'rooms', index: 2 })).toBe('#!rooms/2');
+    expect(deepLinkHash({ group: 'a b/c', index: 0 })).toBe('#!a%20b%2Fc/0');
+    expect(parseDeepLink(deepLinkHash({ group: 'a b/c', index: 0 }), new Map([['a b/c', 1]]))).toEqual({
+      group: 'a b/c',
+      index: 0,
+    });
+  });
+});
