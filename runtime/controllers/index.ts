@@ -1,5 +1,5 @@
 import type { ControllerDefinition } from '../controller';
-import { attr, sel } from '../schema';
+import { attr, legacyLightboxSelector, sel } from '../schema';
 import { anchorMenu } from './anchor-menu';
 import { anchors } from './anchors';
 import { carousel } from './carousel';
@@ -27,6 +27,13 @@ export const definitions: readonly ControllerDefinition[] = [
   // Openers and the catalogue messages work on every page; the dialog code comes only where a
   // modal is (the builder's CSS keeps modals hidden until then).
   { name: 'modal-openers', selector: ':root', load: 'eager', controller: modalOpeners },
+  // Its chunk is fetched on idle wherever an item is, so the first click finds it ready.
+  {
+    name: 'lightbox',
+    selector: `${sel(attr.lightbox)}, ${legacyLightboxSelector}`,
+    load: 'idle',
+    importer: () => import('./lightbox').then((m) => ({ default: m.lightbox })),
+  },
   {
     name: 'modal',
     selector: sel(attr.modal),

@@ -1,0 +1,354 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAxeClean, openWithRuntime, test, urlFor } from './fixtures';
+
+const GALLERY = '/clinic/en/gallery/';
+const box = (page: Page) => page.locator('dialog.sw-lightbox');
+const isOpen = (page: Page) => box(page).evaluate((d: HTMLDialogElement) => d.open && d.matches(':modal'));
+const counter = (page: Page) => box(page).locator('.sw-lb-counter');
+
+async function openGallery(page: Page) {
+  await openWithRuntime(page, urlFor(GALLERY));
+  await expect(page.locator('[data-sw-lightbox="rooms"]').first()).toHaveAttribute('data-sw-ready', '');
+}
+
+test.describe('lightbox', () => {
+  test('an image opens in a named dialog with its position, title and description; focus in and back', async ({
+    page,
+  }) => {
+    await openGallery(page);
+    const first = page.locator('[data-sw-lightbox="rooms"]').first();
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => isOpen(page)).toBe(true);
+    await expect(counter(page)).toHaveText('Image 1 of 3');
+    await expect(box(page)).toHaveAccessibleName('Waiting room');
+    await expect(box(page).locator('figcaption p')).toHaveText(
+      'Our waiting room, with chairs along the windows',
+    );
+    const img = box(page).locator('.sw-lb-content img');
+    await expect(img).toHaveAttribute('alt', 'Our waiting room, with chairs along the windows');
+    expect(await box(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await expectAxeClean(page);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => box(page).evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    await expect(first).toBeFocused();
+  });
+
+  test('Previous and Next wrap around the group in document order; arrow keys too', async ({ page }) => {
+    await openGallery(page);
+    await page.locator('[data-sw-lightbox="rooms"]').nth(2).click();
+    await expect(counter(page)).toHaveText('Image 3 of 3');
+    await box(page).getByRole('button', { name: 'Next' }).click();
+    await expect(counter(page)).toHaveText('Image 1 of 3');
+    await expect(box(page)).toHaveAccessibleName('Waiting room');
+    await box(page).getByRole('button', { name: 'Previous' }).click();
+    await expect(counter(page)).toHaveText('Image 3 of 3');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(counter(page)).toHaveText('Image 2 of 3');
+    await expect(box(page).locator('figcaption p')).toHaveText(
+      'Every room has daylight and a private changing corner.',
+    );
+  });
+
+  test('legacy rel="prettyPhoto[group]" items form their own gallery', async ({ page }) => {
+    await openGallery(page);
+    await page.locator('a[rel="prettyPhoto[lab]"]').first().click();
+    await expect(counter(page)).toHaveText('Image 1 of 2');
+    await expect(box(page)).toHaveAccessibleName('Laboratory');
+  });
+
+  test('thumbnails for image items, reachable by keyboard', async ({ page }) => {
+    await openGallery(page);
+    await page.locator('[data-sw-lightbox="rooms"]').first().click();
+    const thumbs = box(page).locator('.sw-lb-thumbs button');
+    await expect(thumbs).toHaveCount(3);
+    await expect(thumbs.nth(0)).toHaveAttribute('aria-current', 'true');
+    await thumbs.nth(2).focus();
+    await page.keyboard.press('Enter');
+    await expect(counter(page)).toHaveText('Image 3 of 3');
+    await expect(thumbs.nth(2)).toHaveAttribute('aria-current', 'true');
+  });
+
+  test('inline content (#id) is shown, then goes back to its place', async ({ page }) => {
+    await openGallery(page);
+    await page.locator('a[href="#directions-text"]').click();
+    await expect.poll(() => isOpen(page)).toBe(true);
+    await expect(counter(page)).toHaveText('Item 1 of 1');
+    await expect(box(page).locator('#directions-text')).toBeVisible();
+    await expect(box(page).getByRole('button', { name: 'Next' })).toBeHidden();
+    await expectAxeClean(page);
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => page.locator('#directions-text').evaluate((el) => el.closest('dialog') === null))
+      .toBe(true);
+    await expect(page.locator('#directions-text')).toBeVisible();
+  });
+
+  test('overlay click closes it', async ({ page }) => {
+    await openGallery(page);
+    await page.locator('[data-sw-lightbox="rooms"]').first().click();
+    await expect.poll(() => isOpen(page)).toBe(true);
+    await page.mouse.click(3, 3);
+    await expect.poll(() => box(page).evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+  });
+
+  test('a broken image shows the exact alert, then the lightbox closes', async ({ page }) => {
+    await openGallery(page);
+    await page.evaluate(() =>
+      document
+        .querySelector('[data-sw-lightbox="rooms"]')!
+        .setAttribute('href', '/clinic/assets/img/missing.png'),
+    );
+    const alerts: string[] = [];
+    page.on('dialog', (d) => {
+      alerts.push(d.message());
+      void d.accept();
+    });
+    await page.locator('[data-sw-lightbox="rooms"]').first().click();
+    await expect
+      .poll(() => alerts)
+      .toEqual(['Image cannot be loaded. Make sure the path is correct and image exist.']);
+    await expect.poll(() => box(page).evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+  });
+
+  test('slideshow: advances every 5000 ms, stops when the visitor navigates by hand', async ({ page }) => {
+    await page.clock.install({ time: new Date('2026-11-22T08:00:00Z') });
+    await openGallery(page);
+    await page.clock.pauseAt(new Date('2026-11-22T08:00:30Z'));
+    await page.locator('[data-sw-lightbox="rooms"]').first().click();
+    await expect(counter(page)).toHaveText('Image 1 of 3');
+    await box(page).getByRole('button', { name: 'Start slideshow' }).click();
+    await page.clock.runFor(4900);
+    await expect(counter(page)).toHaveText('Image 1 of 3');
+    await page.clock.runFor(200);
+    await expect(counter(page)).toHaveText('Image 2 of 3');
+    await page.clock.runFor(5000);
+    await expect(counter(page)).toHaveText('Image 3 of 3');
+    await box(page).getByRole('button', { name: 'Previous' }).click();
+    await expect(box(page).getByRole('button', { name: 'Start slideshow' })).toBeVisible();
+    await page.clock.runFor(20_000);
+    await expect(counter(page)).toHaveText('Image 2 of 3');
+  });
+
+  test('titles, descriptions, alt text and the hash are text, never HTML', async ({ page }) => {
+    const hostile = [
+      '<img src=x onerror="window.__xss=1">',
+      '"><svg onload="window.__xss=2">',
+      '<script>window.__xss=3</script>',
+      'javascript:window.__xss=4',
+    ];
+    await openWithRuntime(page, `${urlFor(GALLERY)}#!<img src=x onerror=window.__xss=5>/0`);
+    await expect(page.locator('[data-sw-lightbox="rooms"]').first()).toHaveAttribute('data-sw-ready', '');
+    for (const value of hostile) {
+      await page.evaluate((v) => {
+        const a = document.querySelector('[data-sw-lightbox="rooms"]')!;
+        a.setAttribute('title', v);
+        a.setAttribute('data-sw-description', v);
+        a.querySelector('img')!.setAttribute('alt', v);
+      }, value);
+      await page.locator('[data-sw-lightbox="rooms"]').first().click();
+      await expect(box(page).locator('figcaption h2')).toHaveText(value);
+      await expect(box(page).locator('.sw-lb-content img')).toHaveAttribute('alt', value);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => box(page).evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    }
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await box(page).locator('script, svg, [onerror], [onload]').count()).toBe(0);
+  });
+});
+
+test.describe('lightbox: content types, sizing, options', () => {
+  /** Points the gallery's inline link somewhere else, as a builder page could. */
+  const retarget = (page: Page, href: string, title = 'Item') =>
+    page.evaluate(
+      ([href, title]) => {
+        const a = document.querySelector('a[data-sw-lightbox=""]')!;
+        a.setAttribute('href', href!);
+        a.setAttribute('title', title!);
+      },
+      [href, title],
+    );
+
+  test('content larger than the window is fitted to the window minus 200 px; expand and contract', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await openGallery(page);
+    await page.locator('[data-sw-lightbox="rooms"]').first().click(); // 960 × 640
+    const img = box(page).locator('.sw-lb-content img');
+    await expect.poll(() => img.evaluate((i) => Math.round(i.getBoundingClientRect().height))).toBe(500);
+    expect(await img.evaluate((i) => Math.round(i.getBoundingClientRect().width))).toBe(750);
+    await box(page).getByRole('button', { name: 'Expand to full size' }).click();
+    await expect.poll(() => img.evaluate((i) => Math.round(i.getBoundingClientRect().height))).toBe(640);
+    await box(page).getByRole('button', { name: 'Fit to window' }).click();
+    await expect.poll(() => img.evaluate((i) => Math.round(i.getBoundingClientRect().height))).toBe(500);
+  });
+
+  test('ajax content from the same origin is shown sanitised; from another origin it is refused', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await openGallery(page);
+    await retarget(page, '/clinic/assets/fragments/hours.html?ajax=true', 'Opening hours');
+    await page.locator('a[title="Opening hours"]').click();
+    await expect(box(page).locator('.sw-lb-content h2')).toHaveText('Opening hours');
+    await expect(counter(page)).toHaveText('Item 1 of 1');
+    await expectAxeClean(page);
+    expect(await box(page).locator('script, [onerror], a[href^="javascript"]').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
+
+    await page.route('http://elsewhere.localhost/**', (route) =>
+      route.fulfill({ body: '<p>elsewhere</p>', contentType: 'text/html' }),
+    );
+    await retarget(page, 'http://elsewhere.localhost/fragment.html?ajax=true', 'Elsewhere');
+    await page.locator('a[title="Elsewhere"]').click();
+    await expect
+      .poll(() => errors.some((e) => /ajax content from another origin .* is refused/.test(e)))
+      .toBe(true);
+    // No lightbox: the link does what it does without script (a plain navigation).
+    await expect(page).toHaveURL(/^http:\/\/elsewhere\.localhost\/fragment\.html/);
+  });
+
+  test('YouTube is embedded from youtube-nocookie.com in a titled frame; axe-clean with the video open', async ({
+    page,
+  }) => {
+    await page.route('https://www.youtube-nocookie.com/**', (route) =>
+      route.fulfill({
+        body: '<!doctype html><html lang="en"><title>Video</title><p>video</p></html>',
+        contentType: 'text/html',
+      }),
+    );
+    await openGallery(page);
+    await retarget(
+      page,
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ&width=640&height=360',
+      'A tour of the clinic',
+    );
+    await page.locator('a[title="A tour of the clinic"]').click();
+    const frame = box(page).locator('.sw-lb-content iframe');
+    await expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    await expect(frame).toHaveAttribute('title', 'A tour of the clinic');
+    await expect(counter(page)).toHaveText('Video 1 of 1');
+    expect(
+      await frame.evaluate((f) => [f.getBoundingClientRect().width, f.getBoundingClientRect().height]),
+    ).toEqual(page.viewportSize()!.width >= 840 ? [640, 360] : expect.any(Array));
+    await expectAxeClean(page);
+  });
+
+  /** Serves the gallery with extra `lightbox` config, as a builder would write it. */
+  async function withLightboxConfig(page: Page, lightbox: Record<string, unknown>) {
+    await page.route(`**${GALLERY}`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        '<script type="application/json" id="sw-config">\n{',
+        `<script type="application/json" id="sw-config">\n{ "lightbox": ${JSON.stringify(lightbox)},`,
+      );
+      await route.fulfill({ response, body });
+    });
+  }
+
+  test('the modal option keeps it open on overlay clicks; the theme is a class; opacity applies', async ({
+    page,
+  }) => {
+    await withLightboxConfig(page, { modal: true, theme: 'facebook', opacity: 0.5 });
+    await openGallery(page);
+    await page.locator('[data-sw-lightbox="rooms"]').first().click();
+    await expect(box(page)).toHaveClass(/sw-lightbox--facebook/);
+    expect(await box(page).evaluate((d) => getComputedStyle(d, '::backdrop').backgroundColor)).toBe(
+      'rgba(0, 0, 0, 0.5)',
+    );
+    expect(
+      await box(page)
+        .locator('.sw-lb-nav button')
+        .first()
+        .evaluate((b) => getComputedStyle(b).minWidth),
+    ).toBe('50px');
+    await page.mouse.click(3, 3);
+    await page.waitForTimeout(400);
+    expect(await isOpen(page)).toBe(true);
+  });
+
+  test('deep links: ignored by default', async ({ page }) => {
+    await openWithRuntime(page, `${urlFor(GALLERY)}#!rooms/1`);
+    await expect(page.locator('[data-sw-lightbox="rooms"]').first()).toHaveAttribute('data-sw-ready', '');
+    await page.waitForTimeout(300);
+    expect(await page.locator('dialog.sw-lightbox[open]').count()).toBe(0);
+  });
+
+  test('deep links when on: the address opens its item; opening adds one entry, moving replaces it, Back closes', async ({
+    page,
+  }) => {
+    await withLightboxConfig(page, { deepLinking: true });
+    await openWithRuntime(page, `${urlFor(GALLERY)}#!rooms/1`);
+    await expect.poll(() => isOpen(page).catch(() => false)).toBe(true);
+    await expect(counter(page)).toHaveText('Image 2 of 3');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => box(page).evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+
+    const length = await page.evaluate(() => history.length);
+    await page.locator('a[rel="prettyPhoto[lab]"]').first().click();
+    await expect(page).toHaveURL(/#!lab\/0$/);
+    await box(page).getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/#!lab\/1$/);
+    expect(await page.evaluate(() => history.length)).toBe(length + 1);
+    await page.goBack();
+    await expect.poll(() => box(page).evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    expect(page.url()).not.toMatch(/#!lab/);
+  });
+});
+
+test.describe('lightbox: loading and keyboard', () => {
+  test('neighbours are preloaded; an open overtaken by a newer one is dropped', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await openGallery(page);
+    await page.route('**/assets/img/waiting-room.png', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.locator('[data-sw-lightbox="rooms"]').nth(1).click(); // consultation
+    await expect(counter(page)).toHaveText('Image 2 of 3');
+    await expect(box(page).locator('.sw-lb-content img')).toHaveAttribute('src', /consultation\.png$/);
+    // Both neighbours were asked for while the first image showed.
+    await expect
+      .poll(() => requested.filter((p) => /\/(waiting-room|reception)\.png$/.test(p)).length)
+      .toBe(2);
+    // The held-back waiting room, then at once the reception: the slow one must not win.
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(counter(page)).toHaveText('Image 3 of 3');
+    await expect(box(page).locator('.sw-lb-content img')).toHaveAttribute('src', /reception\.png$/);
+    release();
+    await page.waitForTimeout(300);
+    await expect(box(page).locator('.sw-lb-content img')).toHaveAttribute('src', /reception\.png$/);
+    await expect(counter(page)).toHaveText('Image 3 of 3');
+  });
+
+  test('arrow keys are left alone while focus is in a form field inside the lightbox', async ({ page }) => {
+    await openGallery(page);
+    await page.locator('[data-sw-lightbox="rooms"]').first().click();
+    await expect(counter(page)).toHaveText('Image 1 of 3');
+    await box(page).evaluate((d) => {
+      const input = document.createElement('input');
+      input.setAttribute('aria-label', 'Note');
+      d.querySelector('figcaption')!.append(input);
+      input.focus();
+    });
+    await page.keyboard.press('ArrowRight');
+    await expect(counter(page)).toHaveText('Image 1 of 3');
+  });
+
+  test('the position is announced in the page’s language', async ({ page }) => {
+    await openWithRuntime(page, urlFor('/clinic/fr/galerie/'));
+    await expect(page.locator('[data-sw-lightbox="rooms"]').first()).toHaveAttribute('data-sw-ready', '');
+    await page.locator('[data-sw-lightbox="rooms"]').nth(1).click();
+    await expect(counter(page)).toHaveText('Image 2 sur 3');
+    await expect(counter(page)).toHaveAttribute('aria-live', 'polite');
+    await expect(box(page).getByRole('button', { name: 'Suivant' })).toBeVisible();
+  });
+});
