@@ -34,6 +34,27 @@ test.describe('lightbox', () => {
     await expect(first).toBeFocused();
   });
 
+  test('Tab stays in the lightbox: it never reaches the page behind', async ({ page }) => {
+    await openGallery(page);
+    await page.locator('[data-sw-lightbox="rooms"]').first().click();
+    await expect.poll(() => isOpen(page)).toBe(true);
+    const seen = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      seen.add(
+        await box(page).evaluate((d) =>
+          d.contains(document.activeElement)
+            ? 'lightbox'
+            : document.activeElement === document.body
+              ? 'browser'
+              : 'page',
+        ),
+      );
+    }
+    expect(seen.has('page')).toBe(false);
+    expect(seen.has('lightbox')).toBe(true);
+  });
+
   test('Previous and Next wrap around the group in document order; arrow keys too', async ({ page }) => {
     await openGallery(page);
     await page.locator('[data-sw-lightbox="rooms"]').nth(2).click();
@@ -271,6 +292,36 @@ test.describe('lightbox: content types, sizing, options', () => {
     expect(await isOpen(page)).toBe(true);
   });
 
+  test('slideshow options: a custom interval with autoplay; `false` removes the control', async ({
+    page,
+  }) => {
+    await page.clock.install({ time: new Date('2026-11-22T08:00:00Z') });
+    await withLightboxConfig(page, { slideshow: 2000, autoplaySlideshow: true });
+    await openGallery(page);
+    await page.clock.pauseAt(new Date('2026-11-22T08:00:30Z'));
+    await page.locator('[data-sw-lightbox="rooms"]').first().click();
+    await expect(box(page).getByRole('button', { name: 'Stop slideshow' })).toBeVisible();
+    await page.clock.runFor(2100);
+    await expect(counter(page)).toHaveText('Image 2 of 3');
+    await page.clock.resume();
+    await page.unroute(`**${GALLERY}`);
+    await withLightboxConfig(page, { slideshow: false });
+    await openGallery(page);
+    await page.locator('[data-sw-lightbox="rooms"]').first().click();
+    await expect(counter(page)).toHaveText('Image 1 of 3');
+    await expect(box(page).locator('.sw-lb-play')).toBeHidden();
+  });
+
+  test('deep links when on: the builder’s older #prettyPhoto[group]/index/ links still open their item', async ({
+    page,
+  }) => {
+    await withLightboxConfig(page, { deepLinking: true });
+    await openWithRuntime(page, `${urlFor(GALLERY)}#prettyPhoto[lab]/1/`);
+    await expect.poll(() => isOpen(page).catch(() => false)).toBe(true);
+    await expect(counter(page)).toHaveText('Image 2 of 2');
+    await expect(box(page)).toHaveAccessibleName('Imaging');
+  });
+
   test('deep links: ignored by default', async ({ page }) => {
     await openWithRuntime(page, `${urlFor(GALLERY)}#!rooms/1`);
     await expect(page.locator('[data-sw-lightbox="rooms"]').first()).toHaveAttribute('data-sw-ready', '');
@@ -350,5 +401,105 @@ test.describe('lightbox: loading and keyboard', () => {
     await expect(counter(page)).toHaveText('Image 2 sur 3');
     await expect(counter(page)).toHaveAttribute('aria-live', 'polite');
     await expect(box(page).getByRole('button', { name: 'Suivant' })).toBeVisible();
+  });
+});
+
+test.describe('lightbox: more content types and the look', () => {
+  const retarget = (page: Page, href: string, title: string) =>
+    page.evaluate(
+      ([href, title]) => {
+        const a = document.querySelector('a[data-sw-lightbox=""]')!;
+        a.setAttribute('href', href!);
+        a.setAttribute('title', title!);
+      },
+      [href, title],
+    );
+
+  test('a video file plays in a native player with controls', async ({ page }) => {
+    await page.route('**/media/tour.mp4', (route) => route.fulfill({ body: '', contentType: 'video/mp4' }));
+    await openGallery(page);
+    await retarget(page, '/clinic/media/tour.mp4?width=480&height=270', 'Clinic tour');
+    await page.locator('a[title="Clinic tour"]').click();
+    const video = box(page).locator('.sw-lb-content video');
+    await expect(video).toHaveAttribute('controls', '');
+    await expect(video).toHaveAttribute('src', /\/clinic\/media\/tour\.mp4\?width=480&height=270$/);
+    await expect(counter(page)).toHaveText('Video 1 of 1');
+    await expectAxeClean(page);
+  });
+
+  test('?iframe=true opens the page in a titled frame sized by width and height', async ({ page }) => {
+    await openGallery(page);
+    await retarget(page, '/clinic/en/news/?iframe=true&width=600&height=400', 'Latest news');
+    await page.locator('a[title="Latest news"]').click();
+    const frame = box(page).locator('.sw-lb-content iframe');
+    await expect(frame).toHaveAttribute('src', /\/clinic\/en\/news\/$/);
+    await expect(frame).toHaveAttribute('title', 'Latest news');
+    await expect(counter(page)).toHaveText('Item 1 of 1');
+    if (page.viewportSize()!.width >= 800) {
+      expect(
+        await frame.evaluate((f) => [f.getBoundingClientRect().width, f.getBoundingClientRect().height]),
+      ).toEqual([600, 400]);
+    }
+  });
+
+  test('Vimeo is embedded from player.vimeo.com without tracking', async ({ page }) => {
+    await page.route('https://player.vimeo.com/**', (route) =>
+      route.fulfill({
+        body: '<!doctype html><html lang="en"><title>Video</title></html>',
+        contentType: 'text/html',
+      }),
+    );
+    await openGallery(page);
+    await retarget(page, 'https://vimeo.com/76979871', 'Our garden');
+    await page.locator('a[title="Our garden"]').click();
+    await expect(box(page).locator('.sw-lb-content iframe')).toHaveAttribute(
+      'src',
+      'https://player.vimeo.com/video/76979871?dnt=1',
+    );
+  });
+
+  test('fast animation (200 ms), none under reduced motion; 57 px thumbnail slots; 30 px navigation for other themes', async ({
+    page,
+  }) => {
+    await openGallery(page);
+    await page.locator('[data-sw-lightbox="rooms"]').first().click();
+    expect(
+      await box(page).evaluate((d) => [
+        getComputedStyle(d).transitionDuration,
+        getComputedStyle(d, '::backdrop').transitionDuration,
+      ]),
+    ).toEqual(['0.2s', '0.2s']);
+    const lefts = await box(page)
+      .locator('.sw-lb-thumbs button')
+      .evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().left));
+    expect(lefts[1]! - lefts[0]!).toBe(57);
+    expect(
+      await box(page)
+        .locator('.sw-lb-nav button')
+        .first()
+        .evaluate((b) => getComputedStyle(b).minWidth),
+    ).toBe('50px');
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await box(page).evaluate((d) => getComputedStyle(d).transitionDuration)).toBe('0s');
+    await box(page).evaluate((d) =>
+      d.classList.replace('sw-lightbox--pp_default', 'sw-lightbox--light_rounded'),
+    );
+    expect(
+      await box(page)
+        .locator('.sw-lb-nav button')
+        .first()
+        .evaluate((b) => getComputedStyle(b).minWidth),
+    ).toBe('30px');
+  });
+
+  test('its code is fetched only on pages with lightbox items', async ({ page }) => {
+    const chunks: string[] = [];
+    page.on('request', (r) => /\/lightbox-[\w-]+\.js$/.test(r.url()) && chunks.push(r.url()));
+    await openWithRuntime(page, urlFor('/clinic/en/services/'));
+    await page.waitForTimeout(1500);
+    expect(chunks).toEqual([]);
+    await openGallery(page);
+    expect(chunks).toHaveLength(1);
   });
 });
