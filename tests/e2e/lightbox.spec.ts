@@ -11,6 +11,17 @@ async function openGallery(page: Page) {
   await expect(page.locator('[data-sw-lightbox="rooms"]').first()).toHaveAttribute('data-sw-ready', '');
 }
 
+/** Points the gallery's single inline item somewhere else, as a builder page could. */
+const retarget = (page: Page, href: string, title = 'Item') =>
+  page.evaluate(
+    ([href, title]) => {
+      const a = document.querySelector('a[data-sw-lightbox=""]')!;
+      a.setAttribute('href', href!);
+      a.setAttribute('title', title!);
+    },
+    [href, title],
+  );
+
 test.describe('lightbox', () => {
   test('an image opens in a named dialog with its position, title and description; focus in and back', async ({
     page,
@@ -180,17 +191,6 @@ test.describe('lightbox', () => {
 });
 
 test.describe('lightbox: content types, sizing, options', () => {
-  /** Points the gallery's inline link somewhere else, as a builder page could. */
-  const retarget = (page: Page, href: string, title = 'Item') =>
-    page.evaluate(
-      ([href, title]) => {
-        const a = document.querySelector('a[data-sw-lightbox=""]')!;
-        a.setAttribute('href', href!);
-        a.setAttribute('title', title!);
-      },
-      [href, title],
-    );
-
   test('content larger than the window is fitted to the window minus 200 px; expand and contract', async ({
     page,
   }) => {
@@ -405,16 +405,6 @@ test.describe('lightbox: loading and keyboard', () => {
 });
 
 test.describe('lightbox: more content types and the look', () => {
-  const retarget = (page: Page, href: string, title: string) =>
-    page.evaluate(
-      ([href, title]) => {
-        const a = document.querySelector('a[data-sw-lightbox=""]')!;
-        a.setAttribute('href', href!);
-        a.setAttribute('title', title!);
-      },
-      [href, title],
-    );
-
   test('a video file plays in a native player with controls', async ({ page }) => {
     await page.route('**/media/tour.mp4', (route) => route.fulfill({ body: '', contentType: 'video/mp4' }));
     await openGallery(page);
