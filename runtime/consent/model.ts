@@ -1,0 +1,144 @@
+/**
+ * The cookie-consent rules without the UI (contract §3 Cookie consent, §4; spec §4, §5, §7):
+ * groups, options, the server's answers, what each action saves, the POST body and what
+ * happens after saving. Pure, so each rule is a unit test. Part of issue 6: the banner,
+ * the preferences modal and the script injection that use it are not written yet.
+ */
+
+/** Spec §8, verbatim. */
+export const CONSENT_READ_FAILED = 'Failed to get cookies from server';
+/** Spec §3: the default forced group. */
+export const DEFAULT_FORCED = 'privacy_cookie_1';
+/** The flag that marks that a choice was made. */
+export const CHOICE_MADE = 'privacy_cookie';
+
+export interface CookieGroup {
+  label: string;
+  variable: string;
+  description: string;
+  forced: boolean;
+}
+
+export type Flags = Record<string, 0 | 1>;
+export type ConsentAction = 'accept' | 'accept-all' | 'decline';
+export type ScriptPosition = 'header' | 'startbody' | 'endbody';
+
+/** Spec §9: the cookie modal in use: enableAll on, forceReload off, delay 1000 ms, no close methods. */
+export const consentDefaults = { enableAll: true, forceReload: false, delay: 1000 };
+
+const variableName = /^[A-Za-z_][\w-]{0,63}$/;
+
+/**
+ * `data-sw-cookie-groups`. Null when absent, empty or unusable: cookie management is then
+ * not active (spec §5). A group with `forced: true`, and `privacy_cookie_1` whenever no
+ * group says `forced`, is on and cannot be switched off.
+ */
+export function parseGroups(text: string | null | undefined): CookieGroup[] | null {
+  if (!text?.trim()) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(raw)) return null;
+  const seen = new Set<string>();
+  const groups: CookieGroup[] = [];
+  for (const g of raw) {
+    if (typeof g !== 'object' || g === null) continue;
+    const { label, variable, description, forced } = g as Record<string, unknown>;
+    if (typeof variable !== 'string' || !variableName.test(variable) || seen.has(variable)) continue;
+    seen.add(variable);
+    groups.push({
+      label: typeof label === 'string' ? label : variable,
+      variable,
+      description: typeof description === 'string' ? description : '',
+      forced: forced === true,
+    });
+  }
+  if (!groups.length) return null;
+  if (!groups.some((g) => g.forced))
+    for (const g of groups) if (g.variable === DEFAULT_FORCED) g.forced = true;
+  return groups;
+}
+
+/** `data-sw-consent-options`: each field of the wrong kind keeps its default. */
+export function consentOptions(raw: Record<string, unknown> | undefined): {
+  options: typeof consentDefaults;
+  bad: string[];
+} {
+  const options = { ...consentDefaults };
+  const bad: string[] = [];
+  if (!raw) return { options, bad };
+  for (const key of ['enableAll', 'forceReload'] as const) {
+    if (!(key in raw)) continue;
+    if (typeof raw[key] === 'boolean') options[key] = raw[key] as boolean;
+    else bad.push(key);
+  }
+  if ('delay' in raw) {
+    const d = raw.delay;
+    if (typeof d === 'number' && Number.isFinite(d) && d >= 0) options.delay = d;
+    else bad.push('delay');
+  }
+  return { options, bad };
+}
+
+/**
+ * The GET answer: `{status: {code: "200", message: {flags}}}`. Anything else is the
+ * specification's error. `firstVisit` when no choice has been made yet.
+ */
+export function readAnswer(
+  body: unknown,
+  groups: readonly CookieGroup[],
+): { flags: Flags; firstVisit: boolean } | { error: string } {
+  const status = (body as { status?: { code?: unknown; message?: unknown } } | null)?.status;
+  if (
+    !status ||
+    String(status.code) !== '200' ||
+    typeof status.message !== 'object' ||
+    status.message === null
+  ) {
+    return { error: CONSENT_READ_FAILED };
+  }
+  const message = status.message as Record<string, unknown>;
+  const flags: Flags = {};
+  for (const g of groups) flags[g.variable] = g.forced || String(message[g.variable]) === '1' ? 1 : 0;
+  return { flags, firstVisit: String(message[CHOICE_MADE]) !== '1' };
+}
+
+/** What an action saves (spec §4): the current choices, nothing optional, or everything. */
+export function flagsFor(action: ConsentAction, groups: readonly CookieGroup[], current: Flags): Flags {
+  const flags: Flags = {};
+  for (const g of groups) {
+    flags[g.variable] =
+      g.forced || action === 'accept-all' ? 1 : action === 'decline' ? 0 : current[g.variable] === 1 ? 1 : 0;
+  }
+  return flags;
+}
+
+/** The POST body: every group variable, 0 or 1, form-encoded. */
+export function postBody(groups: readonly CookieGroup[], flags: Flags): string {
+  return new URLSearchParams(
+    groups.map((g) => [g.variable, String(flags[g.variable] === 1 ? 1 : 0)]),
+  ).toString();
+}
+
+/** The scripts of a POST answer, in order; a missing or unknown position is `header`. */
+export function scriptsOf(body: unknown): { html: string; position: ScriptPosition }[] {
+  const list = (body as { scripts?: unknown } | null)?.scripts;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((s) => {
+    const { scriptdata, position } = (s ?? {}) as Record<string, unknown>;
+    if (typeof scriptdata !== 'string' || !scriptdata.trim()) return [];
+    const where: ScriptPosition = position === 'startbody' || position === 'endbody' ? position : 'header';
+    return [{ html: scriptdata, position: where }];
+  });
+}
+
+/**
+ * After saving (spec §4): the page reloads, unless it was a first visit with `forceReload`
+ * off; then the server's scripts are injected instead. The editors save nothing at all.
+ */
+export function afterSave(firstVisit: boolean, forceReload: boolean): 'reload' | 'inject' {
+  return firstVisit && !forceReload ? 'inject' : 'reload';
+}

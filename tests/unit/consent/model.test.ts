@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import {
+  afterSave,
+  CONSENT_READ_FAILED,
+  consentDefaults,
+  consentOptions,
+  flagsFor,
+  parseGroups,
+  postBody,
+  readAnswer,
+  scriptsOf,
+} from '../../../runtime/consent/model';
+
+const groupsJson = JSON.stringify([
+  { label: 'Necessary', variable: 'privacy_cookie_1', description: 'Needed.' },
+  { label: 'Statistics', variable: 'privacy_cookie_2', description: 'Visits.' },
+  { label: 'Media', variable: 'privacy_cookie_3' },
+]);
+const groups = parseGroups(groupsJson)!;
+
+describe('consent groups', () => {
+  it('privacy_cookie_1 is forced when no group says forced', () => {
+    expect(groups.map((g) => [g.variable, g.forced])).toEqual([
+      ['privacy_cookie_1', true],
+      ['privacy_cookie_2', false],
+      ['privacy_cookie_3', false],
+    ]);
+    expect(groups[2]!.description).toBe('');
+  });
+
+  it('an explicit forced group replaces the default', () => {
+    const g = parseGroups(
+      '[{"label":"A","variable":"privacy_cookie_1"},{"label":"B","variable":"privacy_cookie_2","forced":true}]',
+    )!;
+    expect(g.map((x) => x.forced)).toEqual([false, true]);
+  });
+
+  it.each([
+    [null],
+    [''],
+    ['   '],
+    ['not json'],
+    ['{}'],
+    ['[]'],
+    ['[{"label":"x"}]'],
+    ['[{"variable":"bad name"}]'],
+  ])('absent, empty or unusable (%j): cookie management is not active', (text) => {
+    expect(parseGroups(text)).toBeNull();
+  });
+
+  it('a repeated variable counts once', () => {
+    expect(parseGroups('[{"variable":"a"},{"variable":"a"}]')).toHaveLength(1);
+  });
+});
+
+describe('consent options', () => {
+  it('defaults: enableAll on, forceReload off, delay 1000 ms (spec §9)', () => {
+    expect(consentOptions(undefined)).toEqual({
+      options: { enableAll: true, forceReload: false, delay: 1000 },
+      bad: [],
+    });
+    expect(consentDefaults).toEqual({ enableAll: true, forceReload: false, delay: 1000 });
+  });
+  it('fields of the wrong kind keep their defaults and are named', () => {
+    expect(consentOptions({ enableAll: 'yes', forceReload: true, delay: -5 })).toEqual({
+      options: { enableAll: true, forceReload: true, delay: 1000 },
+      bad: ['enableAll', 'delay'],
+    });
+  });
+});
+
+describe('the server’s answers', () => {
+  it('reads the flags; forced groups are on whatever the server says; a first visit has no privacy_cookie', () => {
+    expect(
+      readAnswer(
+        { status: { code: '200', message: { privacy_cookie_1: '0', privacy_cookie_2: '1' } } },
+        groups,
+      ),
+    ).toEqual({
+      flags: { privacy_cookie_1: 1, privacy_cookie_2: 1, privacy_cookie_3: 0 },
+      firstVisit: true,
+    });
+    expect(
+      readAnswer({ status: { code: 200, message: { privacy_cookie: '1', privacy_cookie_3: 1 } } }, groups),
+    ).toEqual({
+      flags: { privacy_cookie_1: 1, privacy_cookie_2: 0, privacy_cookie_3: 1 },
+      firstVisit: false,
+    });
+  });
+
+  it.each([
+    [{ status: { code: '500', message: {} } }],
+    [{ status: { code: '200' } }],
+    [{}],
+    [null],
+    ['<html>'],
+  ])('%j is the error "Failed to get cookies from server"', (body) => {
+    expect(readAnswer(body, groups)).toEqual({ error: CONSENT_READ_FAILED });
+    expect(CONSENT_READ_FAILED).toBe('Failed to get cookies from server');
+  });
+
+  it('scripts keep their order; a missing or unknown position is header; empty ones are dropped', () => {
+    expect(
+      scriptsOf({
+        scripts: [
+          { scriptdata: '<script>a()</script>' },
+          { scriptdata: '<script>b()</script>', position: 'endbody' },
+          { scriptdata: '<script>c()</script>', position: 'startbody' },
+          { scriptdata: '<script>d()</script>', position: 'footer' },
+          { scriptdata: '  ' },
+          { position: 'header' },
+        ],
+      }),
+    ).toEqual([
+      { html: '<script>a()</script>', position: 'header' },
+      { html: '<script>b()</script>', position: 'endbody' },
+      { html: '<script>c()</script>', position: 'startbody' },
+      { html: '<script>d()</script>', position: 'header' },
+    ]);
+    expect(scriptsOf({})).toEqual([]);
+  });
+});
+
+describe('actions and saving', () => {
+  const current = { privacy_cookie_1: 0, privacy_cookie_2: 1, privacy_cookie_3: 0 } as const;
+  it.each([
+    ['accept', { privacy_cookie_1: 1, privacy_cookie_2: 1, privacy_cookie_3: 0 }],
+    ['decline', { privacy_cookie_1: 1, privacy_cookie_2: 0, privacy_cookie_3: 0 }],
+    ['accept-all', { privacy_cookie_1: 1, privacy_cookie_2: 1, privacy_cookie_3: 1 }],
+  ] as const)('%s saves %j (forced groups always on)', (action, flags) => {
+    expect(flagsFor(action, groups, current)).toEqual(flags);
+  });
+
+  it('the POST body names every group variable with 0 or 1', () => {
+    expect(postBody(groups, { privacy_cookie_1: 1, privacy_cookie_2: 0, privacy_cookie_3: 1 })).toBe(
+      'privacy_cookie_1=1&privacy_cookie_2=0&privacy_cookie_3=1',
+    );
+  });
+
+  it.each([
+    [true, false, 'inject'],
+    [true, true, 'reload'],
+    [false, false, 'reload'],
+    [false, true, 'reload'],
+  ] as const)('first visit %s, forceReload %s → %s', (first, force, result) => {
+    expect(afterSave(first, force)).toBe(result);
+  });
+});
