@@ -1,4 +1,5 @@
 import type { Runtime } from './runtime';
+import { isPlainClick } from './dom';
 import { attr } from './schema';
 
 /**
@@ -76,7 +77,7 @@ export function listenForOpeners(runtime: Runtime, signal: AbortSignal): void {
   doc.addEventListener(
     'click',
     (e) => {
-      if (e.defaultPrevented || e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      if (!isPlainClick(e as MouseEvent)) return;
       const target = e.target as Element | null;
       const opener = target?.closest?.(`[${attr.modalOpen}]`);
       if (opener) {

@@ -1,4 +1,5 @@
 import type { Controller } from '../controller';
+import { fragmentId } from '../dom';
 import { jsonAttribute } from '../options';
 import { attr } from '../schema';
 
@@ -44,7 +45,7 @@ export const anchorMenu: Controller = {
         frame = 0;
         let current: HTMLAnchorElement | undefined;
         for (const a of links) {
-          const target = win.document.getElementById(decodeURIComponent(a.hash.slice(1)));
+          const target = win.document.getElementById(fragmentId(a.hash));
           if (target && target.getBoundingClientRect().top <= options.offset) current = a;
         }
         activate(current);

@@ -1,4 +1,5 @@
 import type { Controller } from '../controller';
+import { fragmentId, isPlainClick } from '../dom';
 import { attr, legacyLightboxSelector } from '../schema';
 
 /** Spec §9: the target's top lands 100 px below the top of the viewport. */
@@ -30,17 +31,11 @@ export const anchors: Controller = {
     let restore: (() => void) | undefined;
 
     ctx.listen<MouseEvent>(doc, 'click', (e) => {
-      if (e.defaultPrevented || e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      if (!isPlainClick(e)) return;
       const a = (e.target as Element | null)?.closest?.('a[href]');
       const href = a?.getAttribute('href') ?? '';
       if (!a || !href.startsWith('#') || href.length < 2 || a.matches(claimedLink)) return;
-      let id = href.slice(1);
-      try {
-        id = decodeURIComponent(id);
-      } catch {
-        /* keep it as written */
-      }
-      const target = doc.getElementById(id);
+      const target = doc.getElementById(fragmentId(href));
       if (!target || target.matches(claimedTarget)) return;
 
       restore?.();

@@ -1,4 +1,5 @@
 import type { Controller } from '../controller';
+import { inFormField } from '../dom';
 import { carouselStrings } from '../i18n/carousel';
 import { describe, log } from '../log';
 import { jsonAttribute } from '../options';
@@ -139,8 +140,7 @@ export const carousel: Controller = {
       else if (b === next) show(index + 1);
     });
     ctx.listen<KeyboardEvent>(root, 'keydown', (e) => {
-      if (e.defaultPrevented || (e.target as Element).closest('input,textarea,select,[contenteditable]'))
-        return;
+      if (e.defaultPrevented || inFormField(e.target)) return;
       if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
       e.preventDefault();
       show(index + (e.key === 'ArrowLeft' ? -1 : 1));

@@ -1,4 +1,5 @@
 import type { Controller } from '../controller';
+import { isPlainClick } from '../dom';
 import { createLightbox } from '../lightbox/view';
 
 const key = {};
@@ -18,7 +19,7 @@ export const lightbox: Controller = {
       return lb;
     });
     ctx.listen<MouseEvent>(link, 'click', (e) => {
-      if (e.defaultPrevented || e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      if (!isPlainClick(e)) return;
       if (box.open(link)) e.preventDefault();
     });
   },

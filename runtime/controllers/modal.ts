@@ -1,4 +1,5 @@
 import type { Controller } from '../controller';
+import { fragmentId } from '../dom';
 import { InvalidOptionsError } from '../errors';
 import { dialogStrings } from '../i18n/dialog';
 import { modalMessages, registerModal, type ModalAction } from '../modal-api';
@@ -192,7 +193,7 @@ export const modal: Controller = {
       });
       flag.seen(); // an expired flag is cleared now, not left behind until the trigger fires
       const fromHash = () => {
-        if (decodeHash(win.location.hash) === el.id) open(null);
+        if (fragmentId(win.location.hash) === el.id) open(null);
       };
       fromHash();
       ctx.listen(win, 'hashchange', fromHash);
@@ -231,11 +232,3 @@ export const modal: Controller = {
     };
   },
 };
-
-function decodeHash(hash: string): string {
-  try {
-    return decodeURIComponent(hash.slice(1));
-  } catch {
-    return hash.slice(1);
-  }
-}

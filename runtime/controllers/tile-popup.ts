@@ -1,4 +1,5 @@
 import type { ControllerContext } from '../controller';
+import { inFormField } from '../dom';
 import { dialogStrings } from '../i18n/dialog';
 import { createDialog } from '../ui/dialog';
 
@@ -103,8 +104,7 @@ export function createTilePopup(ctx: ControllerContext, items: readonly TileItem
   ctx.listen(prev, 'click', () => step(-1));
   ctx.listen(next, 'click', () => step(1));
   ctx.listen<KeyboardEvent>(box, 'keydown', (e) => {
-    if (e.defaultPrevented || (e.target as Element).closest('input,textarea,select,[contenteditable]'))
-      return;
+    if (e.defaultPrevented || inFormField(e.target)) return;
     if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
       e.preventDefault();
       step(e.key === 'ArrowLeft' ? -1 : 1);

@@ -1,4 +1,5 @@
 import type { Controller } from '../controller';
+import { fragmentId, isPlainClick } from '../dom';
 import { log, describe } from '../log';
 import { attr } from '../schema';
 import type { TileItem } from './tile-popup';
@@ -20,9 +21,7 @@ export const tiles: Controller = {
     const items: TileItem[] = [];
     for (const tile of container.querySelectorAll<HTMLElement>(`[${attr.tile}]`)) {
       if (tile.closest(`[${attr.tiles}]`) !== container) continue;
-      const id = tile.getAttribute('href')?.startsWith('#')
-        ? safeDecode(tile.getAttribute('href')!.slice(1))
-        : '';
+      const id = tile.getAttribute('href')?.startsWith('#') ? fragmentId(tile.getAttribute('href')!) : '';
       const content = id ? doc.getElementById(id) : null;
       if (content?.hasAttribute(attr.tileContent)) items.push({ tile, content });
       else
@@ -60,7 +59,7 @@ export const tiles: Controller = {
       );
 
     ctx.listen<MouseEvent>(container, 'click', (e) => {
-      if (e.defaultPrevented || e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      if (!isPlainClick(e)) return;
       const index = items.findIndex(({ tile }) => tile.contains(e.target as Node));
       if (index < 0) return;
       e.preventDefault();
@@ -68,7 +67,7 @@ export const tiles: Controller = {
     });
     // A link to a tile's section (say, shared by e-mail) opens it, as it scrolled to it before.
     const fromHash = () => {
-      const index = items.findIndex(({ content }) => content.id === safeDecode(win.location.hash.slice(1)));
+      const index = items.findIndex(({ content }) => content.id === fragmentId(win.location.hash));
       if (index >= 0) void show(index, null);
     };
     if (!runtime.env.local) {
@@ -87,11 +86,3 @@ export const tiles: Controller = {
     };
   },
 };
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}

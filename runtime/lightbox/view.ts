@@ -1,4 +1,5 @@
 import { uiStrings } from '../i18n/ui';
+import { inFormField } from '../dom';
 import type { Runtime } from '../runtime';
 import { attr, legacyLightboxSelector } from '../schema';
 import { trusted } from '../trusted-types';
@@ -289,10 +290,9 @@ export function createLightbox(runtime: Runtime) {
     const single = items.length < 2;
     prev.hidden = next.hidden = single;
     play.hidden = single || options.slideshow === false;
-    for (const [n, b] of [...thumbs.children].entries()) {
+    for (const b of thumbs.children) {
       if (Number((b as HTMLElement).dataset.index) === index) b.setAttribute('aria-current', 'true');
       else b.removeAttribute('aria-current');
-      void n;
     }
     render(item, mine);
     if (historyPushed) {
@@ -361,8 +361,7 @@ export function createLightbox(runtime: Runtime) {
   });
   listen(box, 'keydown', (e) => {
     const k = e as KeyboardEvent;
-    if (k.defaultPrevented || (k.target as Element).closest('input,textarea,select,[contenteditable]'))
-      return;
+    if (k.defaultPrevented || inFormField(k.target)) return;
     if (k.key === 'ArrowLeft' || k.key === 'ArrowRight') {
       if (items.length < 2) return;
       k.preventDefault();

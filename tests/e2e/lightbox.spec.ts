@@ -5,6 +5,12 @@ const GALLERY = '/clinic/en/gallery/';
 const box = (page: Page) => page.locator('dialog.sw-lightbox');
 const isOpen = (page: Page) => box(page).evaluate((d: HTMLDialogElement) => d.open && d.matches(':modal'));
 const counter = (page: Page) => box(page).locator('.sw-lb-counter');
+/** The navigation buttons' minimum width (the theme's navigation width). */
+const navWidth = (page: Page) =>
+  box(page)
+    .locator('.sw-lb-nav button')
+    .first()
+    .evaluate((b) => getComputedStyle(b).minWidth);
 
 async function openGallery(page: Page) {
   await openWithRuntime(page, urlFor(GALLERY));
@@ -281,12 +287,7 @@ test.describe('lightbox: content types, sizing, options', () => {
     expect(await box(page).evaluate((d) => getComputedStyle(d, '::backdrop').backgroundColor)).toBe(
       'rgba(0, 0, 0, 0.5)',
     );
-    expect(
-      await box(page)
-        .locator('.sw-lb-nav button')
-        .first()
-        .evaluate((b) => getComputedStyle(b).minWidth),
-    ).toBe('50px');
+    expect(navWidth(page)).toBe('50px');
     await page.mouse.click(3, 3);
     await page.waitForTimeout(400);
     expect(await isOpen(page)).toBe(true);
@@ -463,24 +464,14 @@ test.describe('lightbox: more content types and the look', () => {
       .locator('.sw-lb-thumbs button')
       .evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().left));
     expect(lefts[1]! - lefts[0]!).toBe(57);
-    expect(
-      await box(page)
-        .locator('.sw-lb-nav button')
-        .first()
-        .evaluate((b) => getComputedStyle(b).minWidth),
-    ).toBe('50px');
+    expect(navWidth(page)).toBe('50px');
 
     await page.emulateMedia({ reducedMotion: 'reduce' });
     expect(await box(page).evaluate((d) => getComputedStyle(d).transitionDuration)).toBe('0s');
     await box(page).evaluate((d) =>
       d.classList.replace('sw-lightbox--pp_default', 'sw-lightbox--light_rounded'),
     );
-    expect(
-      await box(page)
-        .locator('.sw-lb-nav button')
-        .first()
-        .evaluate((b) => getComputedStyle(b).minWidth),
-    ).toBe('30px');
+    expect(navWidth(page)).toBe('30px');
   });
 
   test('its code is fetched only on pages with lightbox items', async ({ page }) => {

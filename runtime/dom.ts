@@ -1,0 +1,24 @@
+/**
+ * Small DOM judgements several controllers make the same way, so they agree (a click one
+ * controller takes over, another must not) and a fix lands once.
+ */
+
+/** A plain primary click: not already handled, no modifier (those open tabs or windows). */
+export function isPlainClick(e: MouseEvent): boolean {
+  return !(e.defaultPrevented || e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey);
+}
+
+/** The id a `#fragment` names, percent-decoded; a malformed escape is kept as written. */
+export function fragmentId(hash: string): string {
+  const raw = hash.startsWith('#') ? hash.slice(1) : hash;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** Arrow keys belong to a form field (or editable text) that has focus, not to a widget. */
+export function inFormField(target: EventTarget | null): boolean {
+  return !!(target as Element | null)?.closest?.('input,textarea,select,[contenteditable]');
+}
