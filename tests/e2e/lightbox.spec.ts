@@ -287,7 +287,7 @@ test.describe('lightbox: content types, sizing, options', () => {
     expect(await box(page).evaluate((d) => getComputedStyle(d, '::backdrop').backgroundColor)).toBe(
       'rgba(0, 0, 0, 0.5)',
     );
-    expect(navWidth(page)).toBe('50px');
+    expect(await navWidth(page)).toBe('50px');
     await page.mouse.click(3, 3);
     await page.waitForTimeout(400);
     expect(await isOpen(page)).toBe(true);
@@ -464,14 +464,14 @@ test.describe('lightbox: more content types and the look', () => {
       .locator('.sw-lb-thumbs button')
       .evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().left));
     expect(lefts[1]! - lefts[0]!).toBe(57);
-    expect(navWidth(page)).toBe('50px');
+    expect(await navWidth(page)).toBe('50px');
 
     await page.emulateMedia({ reducedMotion: 'reduce' });
     expect(await box(page).evaluate((d) => getComputedStyle(d).transitionDuration)).toBe('0s');
     await box(page).evaluate((d) =>
       d.classList.replace('sw-lightbox--pp_default', 'sw-lightbox--light_rounded'),
     );
-    expect(navWidth(page)).toBe('30px');
+    expect(await navWidth(page)).toBe('30px');
   });
 
   test('its code is fetched only on pages with lightbox items', async ({ page }) => {
