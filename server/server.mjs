@@ -37,6 +37,8 @@ const types = {
   '.mp4': 'video/mp4',
   '.webm': 'video/webm',
   '.txt': 'text/plain; charset=utf-8',
+  '.vtt': 'text/vtt; charset=utf-8',
+  '.pdf': 'application/pdf',
 };
 
 /**

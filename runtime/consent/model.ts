@@ -1,12 +1,13 @@
 /**
  * The cookie-consent rules without the UI (contract §3 Cookie consent, §4; spec §4, §5, §7):
  * groups, options, the server's answers, what each action saves, the POST body and what
- * happens after saving. Pure, so each rule is a unit test. Part of issue 6: the banner,
- * the preferences modal and the script injection that use it are not written yet.
+ * happens after saving. Pure, so each rule is a unit test; the consent controllers do the I/O.
  */
 
 /** Spec §8, verbatim. */
 export const CONSENT_READ_FAILED = 'Failed to get cookies from server';
+/** Spec §5: the groups attribute is absent, empty or unusable. */
+export const CONSENT_INACTIVE = 'Cookie management is not activated or is temporarily disabled.';
 /** Spec §3: the default forced group. */
 export const DEFAULT_FORCED = 'privacy_cookie_1';
 /** The flag that marks that a choice was made. */
@@ -23,8 +24,18 @@ export type Flags = Record<string, 0 | 1>;
 export type ConsentAction = 'accept' | 'accept-all' | 'decline';
 export type ScriptPosition = 'header' | 'startbody' | 'endbody';
 
-/** Spec §9: the cookie modal in use: enableAll on, forceReload off, delay 1000 ms, no close methods. */
-export const consentDefaults = { enableAll: true, forceReload: false, delay: 1000 };
+/**
+ * Spec §9: the cookie modal in use: enableAll on, forceReload off, delay 1000 ms, no close
+ * methods. `close` takes the modal's names (button, overlay, escape) for a builder that wants
+ * them; `enableAll` off withdraws the "Accept all" actions.
+ */
+export const consentDefaults = {
+  enableAll: true,
+  forceReload: false,
+  delay: 1000,
+  close: [] as ('button' | 'overlay' | 'escape')[],
+};
+const closeNames = ['button', 'overlay', 'escape'] as const;
 
 const variableName = /^[A-Za-z_][\w-]{0,63}$/;
 
@@ -67,7 +78,7 @@ export function consentOptions(raw: Record<string, unknown> | undefined): {
   options: typeof consentDefaults;
   bad: string[];
 } {
-  const options = { ...consentDefaults };
+  const options = { ...consentDefaults, close: [...consentDefaults.close] };
   const bad: string[] = [];
   if (!raw) return { options, bad };
   for (const key of ['enableAll', 'forceReload'] as const) {
@@ -79,6 +90,13 @@ export function consentOptions(raw: Record<string, unknown> | undefined): {
     const d = raw.delay;
     if (typeof d === 'number' && Number.isFinite(d) && d >= 0) options.delay = d;
     else bad.push('delay');
+  }
+  if ('close' in raw) {
+    const c = raw.close;
+    const list = typeof c === 'string' ? c.split(/[\s,]+/).filter(Boolean) : c;
+    if (Array.isArray(list) && list.every((n) => (closeNames as readonly unknown[]).includes(n)))
+      options.close = list as typeof options.close;
+    else bad.push('close');
   }
   return { options, bad };
 }

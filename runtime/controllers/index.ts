@@ -48,4 +48,26 @@ export const definitions: readonly ControllerDefinition[] = [
     load: 'idle',
     importer: () => import('./languages').then((m) => ({ default: m.languages })),
   },
+  // Consent reads the server on every page, but its banner waits a second anyway: idle is in
+  // time. The two parts connect in either order and meet in consent/hub.ts.
+  {
+    name: 'consent-modal',
+    selector: sel(attr.consentModal),
+    load: 'idle',
+    importer: () => import('./consent-modal').then((m) => ({ default: m.consentModal })),
+  },
+  {
+    name: 'consent-banner',
+    selector: sel(attr.consentBanner),
+    load: 'idle',
+    importer: () => import('./consent-banner').then((m) => ({ default: m.consentBanner })),
+  },
+  // Only with a measurement id, never in the editors; it loads nothing more until consent.
+  {
+    name: 'analytics',
+    selector: ':root',
+    load: 'idle',
+    enabled: (runtime) => !!runtime.config.analytics.measurementId && !runtime.env.local,
+    importer: () => import('./analytics').then((m) => ({ default: m.analytics })),
+  },
 ];

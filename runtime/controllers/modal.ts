@@ -4,10 +4,8 @@ import { InvalidOptionsError } from '../errors';
 import { dialogStrings } from '../i18n/dialog';
 import { modalMessages, registerModal, type ModalAction } from '../modal-api';
 import { attr, events } from '../schema';
-import { createDialog, type CloseReason } from '../ui/dialog';
+import { adoptIntoDialog, createDialog, type CloseReason } from '../ui/dialog';
 import { modalDefaults, modalOptions, seenFlag } from './modal-options';
-
-let uid = 0;
 
 /**
  * `data-sw-modal`: the builder's element moves into a runtime `<dialog>` (and back on
@@ -44,47 +42,7 @@ export const modal: Controller = {
       onClosed: (reason) => emit(events.modalClose, reason),
     });
     const box = dialog.element;
-    el.before(box);
-    box.append(el);
-    restore.push(() => {
-      box.before(el);
-      dialog.destroy();
-    });
-    const moveAttr = (name: string) => {
-      const value = el.getAttribute(name);
-      if (value === null) return false;
-      box.setAttribute(name, value);
-      el.removeAttribute(name);
-      restore.push(() => el.setAttribute(name, value));
-      return true;
-    };
-    if (!moveAttr('aria-labelledby') && !moveAttr('aria-label')) {
-      const heading = el.querySelector('h1,h2,h3,h4,h5,h6');
-      if (heading && !heading.id) {
-        heading.id = `sw-modal-title-${++uid}`;
-        restore.push(() => heading.removeAttribute('id'));
-      }
-      if (heading) box.setAttribute('aria-labelledby', heading.id);
-      else box.setAttribute('aria-label', el.id);
-    }
-    moveAttr('aria-describedby');
-    // Markup that already said "dialog" (a role, or a <dialog> element) must not nest a second
-    // one inside the runtime's: the role moves out, a builder <dialog> is simply shown.
-    if (/^(alert)?dialog$/.test(el.getAttribute('role') ?? '')) {
-      if (el.getAttribute('role') === 'alertdialog') box.setAttribute('role', 'alertdialog');
-      const role = el.getAttribute('role')!;
-      el.removeAttribute('role');
-      restore.push(() => el.setAttribute('role', role));
-    }
-    if (el.hasAttribute('aria-modal')) {
-      const value = el.getAttribute('aria-modal')!;
-      el.removeAttribute('aria-modal');
-      restore.push(() => el.setAttribute('aria-modal', value));
-    }
-    if (el instanceof win.HTMLDialogElement && !el.open) {
-      el.setAttribute('open', '');
-      restore.push(() => el.removeAttribute('open'));
-    }
+    restore.push(adoptIntoDialog(el, dialog));
 
     // Close buttons: the builder's, else the runtime's own when `close` allows a button.
     const builderClose = [...el.querySelectorAll<HTMLElement>(`[${attr.modalClose}]`)];

@@ -15,9 +15,7 @@ type Key =
   | 'stopSlideshow'
   | 'expand'
   | 'contract'
-  | 'thumbnails'
-  | 'alwaysOn'
-  | 'gpc';
+  | 'thumbnails';
 
 /** Strings of the dialog-style UI (modals, tiles, lightbox, carousel, consent); loaded with them. */
 export const uiStrings = {
@@ -37,8 +35,6 @@ export const uiStrings = {
     expand: 'Expand to full size',
     contract: 'Fit to window',
     thumbnails: 'Thumbnails',
-    alwaysOn: 'Always on',
-    gpc: 'Your browser sent a Global Privacy Control signal, so optional cookies start switched off.',
   },
   fr: {
     close: 'Fermer',
@@ -56,8 +52,6 @@ export const uiStrings = {
     expand: 'Agrandir à la taille réelle',
     contract: 'Adapter à la fenêtre',
     thumbnails: 'Miniatures',
-    alwaysOn: 'Toujours actif',
-    gpc: 'Votre navigateur a envoyé un signal Global Privacy Control : les cookies facultatifs sont désactivés par défaut.',
   },
   de: {
     close: 'Schließen',
@@ -75,8 +69,6 @@ export const uiStrings = {
     expand: 'In voller Größe anzeigen',
     contract: 'An Fenster anpassen',
     thumbnails: 'Miniaturansichten',
-    alwaysOn: 'Immer aktiv',
-    gpc: 'Ihr Browser sendet ein Global-Privacy-Control-Signal, daher sind optionale Cookies zunächst ausgeschaltet.',
   },
   es: {
     close: 'Cerrar',
@@ -94,8 +86,6 @@ export const uiStrings = {
     expand: 'Ampliar a tamaño completo',
     contract: 'Ajustar a la ventana',
     thumbnails: 'Miniaturas',
-    alwaysOn: 'Siempre activo',
-    gpc: 'Su navegador envió una señal Global Privacy Control, por lo que las cookies opcionales empiezan desactivadas.',
   },
   it: {
     close: 'Chiudi',
@@ -113,8 +103,6 @@ export const uiStrings = {
     expand: 'Ingrandisci a dimensione reale',
     contract: 'Adatta alla finestra',
     thumbnails: 'Miniature',
-    alwaysOn: 'Sempre attivo',
-    gpc: 'Il browser ha inviato un segnale Global Privacy Control, quindi i cookie facoltativi partono disattivati.',
   },
   nl: {
     close: 'Sluiten',
@@ -132,7 +120,5 @@ export const uiStrings = {
     expand: 'Op ware grootte tonen',
     contract: 'Aan venster aanpassen',
     thumbnails: 'Miniaturen',
-    alwaysOn: 'Altijd aan',
-    gpc: 'Uw browser stuurde een Global Privacy Control-signaal, dus optionele cookies staan eerst uit.',
   },
 } satisfies StringTable<Key>;

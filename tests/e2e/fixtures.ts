@@ -25,6 +25,9 @@ export function urlFor(path: string, env: EnvName = 'live'): string {
   return pageUrl(page, env, serverPort(), PROJECT_PATH);
 }
 
+/** The analytics vendor's hosts (contract §5). */
+export const analyticsHosts = /^https:\/\/([\w-]+\.)*(googletagmanager|google-analytics|analytics\.google)\.com\//;
+
 interface Options {
   /** Set by the few tests that provoke a CSP violation on purpose. */
   allowCspViolations: boolean;
@@ -40,6 +43,9 @@ export const test = base.extend<Options & { cspViolations: string[] }>({
     await use([]);
   },
   page: async ({ page, allowCspViolations, cspViolations }, use, testInfo) => {
+    // Never the real analytics network: tests that need the tag route it to a local stub
+    // (a later route wins), every other request to those hosts fails here.
+    await page.route(analyticsHosts, (route) => route.abort('blockedbyclient'));
     const pageErrors: string[] = [];
     page.on('pageerror', (err) => pageErrors.push(`${err.name}: ${err.message}`));
     await page.exposeFunction('__swCspViolation', (text: string) => cspViolations.push(text));

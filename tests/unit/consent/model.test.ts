@@ -54,18 +54,25 @@ describe('consent groups', () => {
 });
 
 describe('consent options', () => {
-  it('defaults: enableAll on, forceReload off, delay 1000 ms (spec §9)', () => {
+  it('defaults: enableAll on, forceReload off, delay 1000 ms, no close methods (spec §9)', () => {
     expect(consentOptions(undefined)).toEqual({
-      options: { enableAll: true, forceReload: false, delay: 1000 },
+      options: { enableAll: true, forceReload: false, delay: 1000, close: [] },
       bad: [],
     });
-    expect(consentDefaults).toEqual({ enableAll: true, forceReload: false, delay: 1000 });
+    expect(consentDefaults).toEqual({ enableAll: true, forceReload: false, delay: 1000, close: [] });
   });
   it('fields of the wrong kind keep their defaults and are named', () => {
-    expect(consentOptions({ enableAll: 'yes', forceReload: true, delay: -5 })).toEqual({
-      options: { enableAll: true, forceReload: true, delay: 1000 },
-      bad: ['enableAll', 'delay'],
+    expect(consentOptions({ enableAll: 'yes', forceReload: true, delay: -5, close: ['button', 'swipe'] })).toEqual({
+      options: { enableAll: true, forceReload: true, delay: 1000, close: [] },
+      bad: ['enableAll', 'delay', 'close'],
     });
+  });
+  it('close methods a builder asks for, as a list or a string', () => {
+    expect(consentOptions({ close: ['escape', 'button'] }).options.close).toEqual(['escape', 'button']);
+    expect(consentOptions({ close: 'overlay escape' }).options.close).toEqual(['overlay', 'escape']);
+    // The defaults are never shared between calls.
+    consentOptions(undefined).options.close.push('button');
+    expect(consentDefaults.close).toEqual([]);
   });
 });
 

@@ -1,0 +1,209 @@
+import {
+  depthReached,
+  HISTORY_INTERVAL_MS,
+  linkEvent,
+  SCROLL_DEPTH,
+  searchTerm,
+} from '../analytics/events';
+import { trackVideos } from '../analytics/video';
+import { consentHub, type ConsentFlags } from '../consent/hub';
+import type { Controller } from '../controller';
+import { log } from '../log';
+import { events } from '../schema';
+import { loadScript, trusted } from '../trusted-types';
+
+type Params = Record<string, string | number | boolean>;
+
+/**
+ * Consent-gated analytics for the one measurement id (contract §5, spec §4 Analytics, §9).
+ * It speaks the gtag protocol on `window.dataLayer` with Consent Mode v2: everything denied
+ * first; once the visitor's `analytics.consentVariable` flag is 1 (a read on a later page or a
+ * save on this one), analytics storage is granted, the tag library is loaded and the GA4
+ * events start. Before that nothing is loaded, stored or sent; the editors never get here
+ * (the definition is disabled there).
+ */
+export const analytics: Controller = {
+  connect(_root, ctx) {
+    const { runtime, signal } = ctx;
+    const win = runtime.window;
+    const doc = runtime.document;
+    const { measurementId, consentVariable, scriptUrl } = runtime.config.analytics;
+    if (!measurementId) return;
+    const w = win as unknown as { dataLayer?: unknown[] };
+    w.dataLayer ??= [];
+    // The protocol pushes `arguments` objects, which is how the tag library tells commands from data.
+    function gtag(..._args: unknown[]): void {
+      // eslint-disable-next-line prefer-rest-params
+      w.dataLayer!.push(arguments);
+    }
+    gtag('consent', 'default', {
+      ad_storage: 'denied',
+      analytics_storage: 'denied',
+      ad_user_data: 'denied',
+      ad_personalization: 'denied',
+    });
+
+    let tracking: AbortController | undefined;
+    let loaded = false;
+    const apply = (flags: ConsentFlags | undefined) => {
+      const allowed = flags?.[consentVariable] === 1;
+      if (allowed && !tracking) {
+        gtag('consent', 'update', { analytics_storage: 'granted' });
+        if (!loaded) {
+          loaded = true;
+          gtag('js', new Date());
+          gtag('config', measurementId, { send_page_view: false });
+          let url: URL;
+          try {
+            url = new URL(scriptUrl, doc.baseURI);
+            url.searchParams.set('id', measurementId);
+            trusted(win, [url.origin]);
+            loadScript(win, url.href, runtime.nonce, signal).catch((err: unknown) =>
+              log.warn('the analytics tag could not be loaded', err),
+            );
+          } catch (err) {
+            log.warn(`analytics.scriptUrl is unusable: ${scriptUrl}`, err);
+          }
+        }
+        tracking = new AbortController();
+        signal.addEventListener('abort', () => tracking?.abort(), { once: true });
+        track(tracking.signal);
+      } else if (!allowed && tracking) {
+        // Withdrawn without a reload (a save the server could not confirm): stop at once.
+        tracking.abort();
+        tracking = undefined;
+        gtag('consent', 'update', { analytics_storage: 'denied' });
+      }
+    };
+
+    function track(on: AbortSignal) {
+      const send = ctx.guard((name: string, params: Params = {}) => {
+        if (!on.aborted) gtag('event', name, { ...params, send_to: measurementId });
+      });
+      const listen = <E extends Event>(target: EventTarget, type: string, fn: (e: E) => void, capture = false) =>
+        target.addEventListener(type, ctx.guard(fn as (e: Event) => void), { signal: on, passive: true, capture });
+
+      // Page views: this one, then every history change, checked at most once a second.
+      let page = '';
+      let scrolled = false;
+      let referrer = doc.referrer;
+      const pageView = () => {
+        const href = win.location.href.split('#')[0]!;
+        if (href === page) return;
+        if (page) referrer = page;
+        page = href;
+        scrolled = false;
+        send('page_view', { page_location: href, page_title: doc.title, page_referrer: referrer });
+        const term = searchTerm(href);
+        if (term) send('view_search_results', { search_term: term });
+      };
+      pageView();
+      let last = win.performance.now();
+      let timer = 0;
+      const historyChanged = () => {
+        if (timer) return;
+        const wait = Math.max(0, last + HISTORY_INTERVAL_MS - win.performance.now());
+        timer = win.setTimeout(
+          ctx.guard(() => {
+            timer = 0;
+            last = win.performance.now();
+            pageView();
+          }),
+          wait,
+        );
+      };
+      on.addEventListener('abort', () => win.clearTimeout(timer));
+      listen(win, 'popstate', historyChanged);
+      const { history } = win;
+      for (const method of ['pushState', 'replaceState'] as const) {
+        const original = history[method];
+        const wrapped = function (this: History, ...args: Parameters<History['pushState']>) {
+          const result = original.apply(this, args);
+          historyChanged();
+          return result;
+        };
+        history[method] = wrapped;
+        // Put back only if nobody wrapped it after us (their wrapper would be lost).
+        on.addEventListener('abort', () => history[method] === wrapped && (history[method] = original));
+      }
+
+      // Scroll depth: once per page, at 90 %.
+      let frame = 0;
+      listen(win, 'scroll', () => {
+        frame ||= win.requestAnimationFrame(() => {
+          frame = 0;
+          if (scrolled || on.aborted) return;
+          if (depthReached(win.scrollY, win.innerHeight, doc.documentElement.scrollHeight)) {
+            scrolled = true;
+            send('scroll', { percent_scrolled: SCROLL_DEPTH });
+          }
+        });
+      });
+      on.addEventListener('abort', () => win.cancelAnimationFrame(frame));
+
+      // Outbound clicks and downloads (middle clicks open them too).
+      const onLink = (e: MouseEvent) => {
+        const a = (e.target as Element | null)?.closest?.('a[href]');
+        if (!a || (e.type === 'auxclick' && e.button !== 1)) return;
+        const ev = linkEvent(a.getAttribute('href')!, win.location.href, a.textContent ?? '');
+        if (!ev) return;
+        if (a.id) ev.params.link_id = a.id;
+        const classes = a.getAttribute('class')?.trim();
+        if (classes) ev.params.link_classes = classes;
+        send(ev.name, ev.params);
+      };
+      listen(doc, 'click', onLink, true);
+      listen(doc, 'auxclick', onLink, true);
+
+      // Forms: the first interaction with each, and its submission.
+      const started = new WeakSet<HTMLFormElement>();
+      const formParams = (form: HTMLFormElement): Params => ({
+        form_id: form.id,
+        form_name: form.getAttribute('name') ?? '',
+        form_destination: form.action,
+        form_length: form.elements.length,
+      });
+      const onField = (e: Event) => {
+        const form = (e.target as { form?: unknown }).form;
+        if (!(form instanceof win.HTMLFormElement) || started.has(form)) return;
+        started.add(form);
+        send('form_start', formParams(form));
+      };
+      listen(doc, 'focusin', onField);
+      listen(doc, 'input', onField);
+      listen<SubmitEvent>(doc, 'submit', (e) => {
+        const form = e.target;
+        if (!(form instanceof win.HTMLFormElement)) return;
+        const submitter = e.submitter as HTMLButtonElement | HTMLInputElement | null;
+        send('form_submit', {
+          ...formParams(form),
+          form_submit_text: (submitter?.textContent || submitter?.value || '').trim(),
+        });
+      });
+
+      trackVideos(win, send, on);
+
+      // Core Web Vitals, from their own chunk, reported as events once consent allows.
+      void import('web-vitals')
+        .then(({ onCLS, onINP, onLCP }) => {
+          if (on.aborted) return;
+          const vital = (m: { name: string; value: number; delta: number; id: string; rating: string }) =>
+            send(m.name, {
+              value: m.delta,
+              metric_id: m.id,
+              metric_value: m.value,
+              metric_delta: m.delta,
+              metric_rating: m.rating,
+            });
+          onLCP(vital);
+          onCLS(vital);
+          onINP(vital);
+        })
+        .catch((err: unknown) => log.warn('web-vitals could not be loaded', err));
+    }
+
+    apply(consentHub(runtime).flags);
+    ctx.listen<CustomEvent<ConsentFlags>>(doc, events.consent, (e) => apply(e.detail));
+    return () => tracking?.abort();
+  },
+};

@@ -1,0 +1,388 @@
+import type { Page, Request, Route } from '@playwright/test';
+import { expect, expectAxeClean, openWithRuntime, test, urlFor } from './fixtures';
+
+/**
+ * Cookie consent against the reference server (contract §3 Cookie consent, §4; spec §4, §7,
+ * §8): first and later visits, the POST bodies, the server's scripts run in order at their
+ * positions, reloads, every endpoint failure with the choice kept and sent again, the
+ * editors, the spec's warnings, Global Privacy Control, and axe with the banner and the modal.
+ */
+
+const HOME = '/clinic/en/';
+const ENDPOINT = /\/clinic\/swfiles\/lib\/privacycookie\.php$/;
+const banner = (page: Page) => page.locator('[data-sw-consent-banner]');
+const prefs = (page: Page) => page.locator('dialog[data-sw-dialog]:has(#cookie-preferences)');
+const switchFor = (page: Page, name: string) => page.locator(`#cookie-preferences input[role="switch"][name="${name}"]`);
+
+/** Every consent request the page makes, with its method and body. */
+function recordCalls(page: Page): { method: string; body: string | null; type: string | undefined }[] {
+  const calls: { method: string; body: string | null; type: string | undefined }[] = [];
+  page.on('request', (r: Request) => {
+    if (ENDPOINT.test(new URL(r.url()).pathname))
+      calls.push({ method: r.method(), body: r.postData(), type: r.headers()['content-type'] });
+  });
+  return calls;
+}
+
+/** Records every `sw:consent` detail in `window.__consent`, from the very start of each page. */
+async function recordConsentEvents(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __consent: unknown[] };
+    w.__consent = [];
+    document.addEventListener('sw:consent', (e) => w.__consent.push((e as CustomEvent).detail));
+  });
+}
+const consentEvents = (page: Page) => page.evaluate(() => (window as unknown as { __consent: unknown[] }).__consent);
+
+/** Marks the current document, so a reload (a new document) can be told from none. */
+const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1));
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
+
+const scriptsRun = (page: Page) =>
+  page.evaluate(() => (window as unknown as { swConsentScripts?: string[] }).swConsentScripts ?? []);
+
+/** Waits until the consent controller has read the server (its first `sw:consent`). */
+async function readDone(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as { __consent: unknown[] }).__consent.length > 0);
+}
+
+test.describe('first visit', () => {
+  test('reads consent, shows the banner only after the 1000 ms delay, announces the flags', async ({ page }) => {
+    await recordConsentEvents(page);
+    const calls = recordCalls(page);
+    // When the banner is unhidden, on the page's own clock (0 = navigation start).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __bannerShownAt?: number };
+      new MutationObserver(() => {
+        const b = document.querySelector('[data-sw-consent-banner]') as HTMLElement | null;
+        if (b && !b.hidden && w.__bannerShownAt === undefined) w.__bannerShownAt = performance.now();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
+    });
+    await openWithRuntime(page, urlFor(HOME));
+    await readDone(page);
+    expect(calls).toEqual([{ method: 'GET', body: null, type: undefined }]);
+    expect(await consentEvents(page)).toEqual([
+      { privacy_cookie: 0, privacy_cookie_1: 1, privacy_cookie_2: 0, privacy_cookie_3: 0 },
+    ]);
+    await expect(banner(page)).toBeVisible();
+    const shownAt = await page.evaluate(() => (window as unknown as { __bannerShownAt: number }).__bannerShownAt);
+    expect(shownAt, 'shown after the 1000 ms delay').toBeGreaterThanOrEqual(1000);
+    expect(shownAt, 'and not much later').toBeLessThan(3000);
+    // Nothing was saved by showing it.
+    expect(calls).toHaveLength(1);
+    expect((await page.context().cookies()).filter((c) => c.name.startsWith('privacy_cookie'))).toEqual([]);
+  });
+
+  test('Accept all saves every group, then runs the server scripts in order at their positions, without a reload', async ({
+    page,
+  }) => {
+    await recordConsentEvents(page);
+    const calls = recordCalls(page);
+    await openWithRuntime(page, urlFor(HOME));
+    await markDocument(page);
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    await expect.poll(() => scriptsRun(page)).toHaveLength(4);
+    expect(calls.at(-1)).toEqual({
+      method: 'POST',
+      body: 'privacy_cookie_1=1&privacy_cookie_2=1&privacy_cookie_3=1',
+      type: 'application/x-www-form-urlencoded',
+    });
+    // In order: an external script finished before the inline one after it ran.
+    expect(await scriptsRun(page)).toEqual(['statistics-external', 'statistics-inline', 'media-startbody', 'media-external']);
+    const placed = await page.evaluate(() => {
+      const scripts = [...document.scripts];
+      const where = (s: HTMLScriptElement) =>
+        s.parentElement === document.head ? 'head' : s === document.body.firstElementChild ? 'body-start' : s === document.body.lastElementChild ? 'body-end' : 'body';
+      const find = (test: (s: HTMLScriptElement) => boolean) => scripts.find(test)!;
+      return {
+        statistics: where(find((s) => s.src.endsWith('/assets/consent/statistics.js'))),
+        inline: where(find((s) => s.text.includes('statistics-inline'))),
+        start: where(find((s) => s.text.includes('media-startbody'))),
+        media: where(find((s) => s.src.endsWith('/assets/consent/media.js'))),
+        nonces: [
+          find((s) => s.src.endsWith('/assets/consent/statistics.js')),
+          find((s) => s.text.includes('statistics-inline')),
+          find((s) => s.text.includes('media-startbody')),
+          find((s) => s.src.endsWith('/assets/consent/media.js')),
+        ].map((s) => (s.nonce ?? "").length > 0),
+      };
+    });
+    expect(placed).toEqual({
+      statistics: 'head',
+      inline: 'head',
+      start: 'body-start',
+      media: 'body-end',
+      nonces: [true, true, true, true],
+    });
+    expect(await sameDocument(page), 'no reload on a first visit with forceReload off').toBe(true);
+    await expect(banner(page)).toBeHidden();
+    expect((await consentEvents(page)).at(-1)).toEqual({
+      privacy_cookie: 1,
+      privacy_cookie_1: 1,
+      privacy_cookie_2: 1,
+      privacy_cookie_3: 1,
+    });
+    const cookies = Object.fromEntries((await page.context().cookies()).map((c) => [c.name, c.value]));
+    expect(cookies).toMatchObject({ privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '1', privacy_cookie_3: '1' });
+  });
+
+  test('Decline saves only the forced group, runs nothing, and is one click like Accept all', async ({ page }) => {
+    await recordConsentEvents(page);
+    const calls = recordCalls(page);
+    await openWithRuntime(page, urlFor(HOME));
+    await markDocument(page);
+    await banner(page).getByRole('button', { name: 'Decline' }).click();
+    await expect.poll(() => calls.length).toBe(2);
+    expect(calls[1]!.body).toBe('privacy_cookie_1=1&privacy_cookie_2=0&privacy_cookie_3=0');
+    await expect(banner(page)).toBeHidden();
+    await expect.poll(async () => (await consentEvents(page)).length).toBe(2);
+    expect((await consentEvents(page)).at(-1)).toEqual({
+      privacy_cookie: 1,
+      privacy_cookie_1: 1,
+      privacy_cookie_2: 0,
+      privacy_cookie_3: 0,
+    });
+    expect(await scriptsRun(page)).toEqual([]);
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test('Preferences hides the banner and opens the modal: one switch per group, the forced one stays on', async ({
+    page,
+  }) => {
+    const calls = recordCalls(page);
+    await openWithRuntime(page, urlFor(HOME));
+    await banner(page).getByRole('button', { name: 'Preferences' }).click();
+    await expect(banner(page)).toBeHidden();
+    await expect(prefs(page)).toBeVisible();
+    await expect(prefs(page)).toHaveAccessibleName('Cookie preferences');
+    const switches = page.locator('#cookie-preferences input[role="switch"]');
+    await expect(switches).toHaveCount(3);
+    await expect(page.getByRole('switch', { name: 'Necessary (Always on)' })).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Statistics' })).not.toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Media' })).not.toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Statistics' })).toHaveAccessibleDescription(
+      'Anonymous visit statistics that help us improve the site.',
+    );
+    // The forced group cannot be switched off, by pointer or by keyboard.
+    await switchFor(page, 'privacy_cookie_1').click({ force: true }); // Playwright waits for "enabled" otherwise
+    await expect(switchFor(page, 'privacy_cookie_1')).toBeChecked();
+    await switchFor(page, 'privacy_cookie_1').focus();
+    await page.keyboard.press('Space');
+    await expect(switchFor(page, 'privacy_cookie_1')).toBeChecked();
+    await expect(switchFor(page, 'privacy_cookie_1')).toHaveAttribute('aria-disabled', 'true');
+    // Toggling flips a flag; Save choices saves exactly the switches.
+    await page.getByRole('switch', { name: 'Statistics' }).click();
+    await expect(page.getByRole('switch', { name: 'Statistics' })).toBeChecked();
+    await prefs(page).getByRole('button', { name: 'Save choices' }).click();
+    await expect.poll(() => calls.length).toBe(2);
+    expect(calls[1]!.body).toBe('privacy_cookie_1=1&privacy_cookie_2=1&privacy_cookie_3=0');
+    await expect(prefs(page)).toBeHidden();
+    await expect.poll(() => scriptsRun(page)).toEqual(['statistics-external', 'statistics-inline']);
+  });
+
+  test('Accept all and Decline in the modal', async ({ page }) => {
+    const calls = recordCalls(page);
+    await openWithRuntime(page, urlFor(HOME));
+    await page.locator('footer [data-sw-consent-action="preferences"]').click();
+    await expect(prefs(page)).toBeVisible();
+    await page.getByRole('switch', { name: 'Media' }).click();
+    await prefs(page).getByRole('button', { name: 'Decline' }).click();
+    await expect.poll(() => calls.length).toBe(2);
+    expect(calls[1]!.body, 'Decline turns every optional group off, whatever the switches say').toBe(
+      'privacy_cookie_1=1&privacy_cookie_2=0&privacy_cookie_3=0',
+    );
+  });
+
+  test('the modal is keyboard operable and has no close methods: Escape and the backdrop keep it open', async ({
+    page,
+  }) => {
+    await openWithRuntime(page, urlFor(HOME));
+    // (Before its chunk arrives the link works natively: the hash opens it, tested below.)
+    await page.waitForSelector('#cookie-preferences[data-sw-ready]', { state: 'attached' });
+    const link = page.locator('footer [data-sw-consent-action="preferences"]');
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect(prefs(page)).toBeVisible();
+    await expect(page).not.toHaveURL(/#cookie-preferences/);
+    // Focus is inside, and Tab cycles through the dialog and the browser's own controls
+    // (focus on body then), never reaching the page behind.
+    expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true);
+    const reached = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      reached.add(
+        await page.evaluate(() =>
+          document.activeElement?.closest('dialog') ? 'dialog' : document.activeElement === document.body ? 'browser' : 'page',
+        ),
+      );
+    }
+    expect(reached.has('page')).toBe(false);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(prefs(page)).toBeVisible();
+    await page.mouse.click(5, 5);
+    await expect(prefs(page)).toBeVisible();
+    expect(await prefs(page).evaluate((d) => d.matches(':modal'))).toBe(true);
+    // Space flips a switch; Enter on a button saves.
+    await page.getByRole('switch', { name: 'Media' }).focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('switch', { name: 'Media' })).toBeChecked();
+    await prefs(page).getByRole('button', { name: 'Save choices' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(prefs(page)).toBeHidden();
+    await expect.poll(() => scriptsRun(page)).toEqual(['media-startbody', 'media-external']);
+    // Focus went back to the link that opened it.
+    await expect(link).toBeFocused();
+  });
+
+  test('a link to #cookie-preferences opens the preferences on load', async ({ page }) => {
+    await openWithRuntime(page, `${urlFor(HOME)}#cookie-preferences`);
+    await expect(prefs(page)).toBeVisible();
+  });
+});
+
+test.describe('later visits', () => {
+  test('a stored choice: no banner, the flags announced, the preferences show it; saving again reloads', async ({
+    page,
+  }) => {
+    await recordConsentEvents(page);
+    const calls = recordCalls(page);
+    await openWithRuntime(page, urlFor(HOME));
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    await expect.poll(() => scriptsRun(page)).toHaveLength(4);
+
+    await page.goto(urlFor('/clinic/en/services/'));
+    await readDone(page);
+    expect((await consentEvents(page))[0]).toEqual({
+      privacy_cookie: 1,
+      privacy_cookie_1: 1,
+      privacy_cookie_2: 1,
+      privacy_cookie_3: 1,
+    });
+    await page.waitForTimeout(1300);
+    await expect(banner(page)).toBeHidden();
+
+    // Withdrawal is as easy as consent: the footer link, one switch, Save.
+    await page.locator('footer [data-sw-consent-action="preferences"]').click();
+    await expect(page.getByRole('switch', { name: 'Statistics' })).toBeChecked();
+    await page.getByRole('switch', { name: 'Statistics' }).click();
+    await markDocument(page);
+    const reloaded = page.waitForEvent('load');
+    await prefs(page).getByRole('button', { name: 'Save choices' }).click();
+    await reloaded;
+    expect(await sameDocument(page), 'a save on a later visit reloads the page').toBe(false);
+    expect(calls.at(-2)?.body ?? calls.at(-1)?.body).toBeDefined();
+    expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toBe(
+      'privacy_cookie_1=1&privacy_cookie_2=0&privacy_cookie_3=1',
+    );
+    const cookies = Object.fromEntries((await page.context().cookies()).map((c) => [c.name, c.value]));
+    expect(cookies.privacy_cookie_2).toBe('0');
+  });
+
+  test('a second save on the page of a first-visit save reloads (injected scripts cannot be taken back)', async ({
+    page,
+  }) => {
+    await openWithRuntime(page, urlFor(HOME));
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    await expect.poll(() => scriptsRun(page)).toHaveLength(4);
+    await markDocument(page);
+    await page.locator('footer [data-sw-consent-action="preferences"]').click();
+    const reloaded = page.waitForEvent('load');
+    await prefs(page).getByRole('button', { name: 'Decline' }).click();
+    await reloaded;
+    expect(await sameDocument(page)).toBe(false);
+  });
+});
+
+/** Rewrites the home page's consent markup (for options and broken attributes). */
+async function withConsentMarkup(page: Page, edit: (html: string) => string): Promise<void> {
+  await page.route(
+    (u) => u.pathname === HOME,
+    async (route: Route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: edit(await response.text()) });
+    },
+  );
+}
+
+test.describe('options and builder mistakes', () => {
+  test('forceReload: a first-visit save reloads instead of injecting', async ({ page }) => {
+    await withConsentMarkup(page, (html) => html.replace('"forceReload":false', '"forceReload":true'));
+    await openWithRuntime(page, urlFor(HOME));
+    await markDocument(page);
+    const reloaded = page.waitForEvent('load');
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    await reloaded;
+    expect(await sameDocument(page)).toBe(false);
+    expect(await scriptsRun(page), 'the server renders them on the reloaded page, nothing is injected').toEqual([]);
+  });
+
+  test('enableAll off: no "Accept all" anywhere', async ({ page }) => {
+    await withConsentMarkup(page, (html) => html.replace('"enableAll":true', '"enableAll":false'));
+    await openWithRuntime(page, urlFor(HOME));
+    await expect(banner(page)).toBeVisible();
+    await expect(banner(page).getByRole('button', { name: 'Decline' })).toBeVisible();
+    await expect(banner(page).getByRole('button', { name: 'Accept all' })).toBeHidden();
+    await banner(page).getByRole('button', { name: 'Preferences' }).click();
+    await expect(prefs(page).getByRole('button', { name: 'Accept all' })).toBeHidden();
+  });
+
+  for (const [name, edit] of [
+    ['missing', (html: string) => html.replace(/data-sw-cookie-groups='[^']*'/, '')],
+    ['empty', (html: string) => html.replace(/data-sw-cookie-groups='[^']*'/, "data-sw-cookie-groups=''")],
+  ] as const) {
+    test(`a ${name} groups attribute: the spec's warning, and no consent UI`, async ({ page }) => {
+      const warnings: string[] = [];
+      page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+      const calls = recordCalls(page);
+      await withConsentMarkup(page, edit);
+      await openWithRuntime(page, urlFor(HOME));
+      await expect.poll(() => warnings).toContain('Cookie management is not activated or is temporarily disabled.');
+      await page.waitForTimeout(1300);
+      await expect(banner(page)).toBeHidden();
+      expect(calls, 'nothing read, nothing saved').toEqual([]);
+      await expect(page.locator('dialog[data-sw-dialog]:has(#cookie-preferences)')).toHaveCount(0);
+    });
+  }
+});
+
+test.describe('Global Privacy Control', () => {
+  test('with the signal, optional groups start off and the modal says why', async ({ page }) => {
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true, configurable: true }),
+    );
+    await openWithRuntime(page, urlFor(HOME));
+    await banner(page).getByRole('button', { name: 'Preferences' }).click();
+    await expect(prefs(page).getByText('Your browser sent a Global Privacy Control signal')).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Statistics' })).not.toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Media' })).not.toBeChecked();
+  });
+
+  test('without it, no such note', async ({ page }) => {
+    await openWithRuntime(page, urlFor(HOME));
+    await banner(page).getByRole('button', { name: 'Preferences' }).click();
+    await expect(prefs(page)).toBeVisible();
+    await expect(prefs(page).getByText('Global Privacy Control')).toBeHidden();
+  });
+});
+
+test.describe('accessibility', () => {
+  test('axe-clean with the banner shown and with the preferences open', async ({ page }) => {
+    await openWithRuntime(page, urlFor(HOME));
+    await expect(banner(page)).toBeVisible();
+    await expectAxeClean(page);
+    await banner(page).getByRole('button', { name: 'Preferences' }).click();
+    await expect(prefs(page)).toBeVisible();
+    await expectAxeClean(page);
+    await page.getByRole('switch', { name: 'Statistics' }).click();
+    await expectAxeClean(page);
+  });
+
+  test('axe-clean in French with the preferences open', async ({ page }) => {
+    await openWithRuntime(page, urlFor('/clinic/fr/'));
+    await expect(banner(page)).toBeVisible();
+    await banner(page).getByRole('button', { name: 'Préférences' }).click();
+    await expect(page.getByRole('switch', { name: 'Nécessaires (Toujours actif)' })).toBeChecked();
+    await expectAxeClean(page);
+  });
+});
