@@ -386,3 +386,162 @@ test.describe('accessibility', () => {
     await expectAxeClean(page);
   });
 });
+
+const FAILED_READ = 'Failed to get cookies from server';
+
+/** The ways the endpoint can fail (contract §4): each is answered by `route` for one method. */
+const failures: [string, (route: Route) => Promise<void> | void][] = [
+  ['a 500', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' })],
+  [
+    'a status code other than 200',
+    (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":{"code":"403","message":{}}}' }),
+  ],
+  ['an unreadable answer', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '<html>oops' })],
+  ['no answer (network error)', (route) => route.abort('failed')],
+  ['a slow answer (past the 8 s limit)', () => undefined], // never answered; the clock jumps past the limit
+];
+
+/** Routes one method of the endpoint to `answer`; the other passes through. */
+async function failEndpoint(page: Page, method: 'GET' | 'POST', answer: (route: Route) => Promise<void> | void) {
+  await page.route(ENDPOINT, (route) => (route.request().method() === method ? answer(route) : route.fallback()));
+}
+
+const pendingChoice = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<unknown>((resolve) => {
+        const open = indexedDB.open('site-runtime');
+        open.onupgradeneeded = () => open.result.createObjectStore('consent');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('consent')) return resolve(undefined);
+          const get = db.transaction('consent').objectStore('consent').getAll();
+          get.onsuccess = () => resolve(get.result[0]);
+          get.onerror = () => resolve(undefined);
+        };
+        open.onerror = () => resolve(undefined);
+      }),
+  );
+
+test.describe('endpoint failures', () => {
+  for (const [name, answer] of failures) {
+    test(`reading: ${name} is the spec's error; no banner, and the page keeps working`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      await recordConsentEvents(page);
+      await page.clock.install();
+      await failEndpoint(page, 'GET', answer);
+      const asked = page.waitForRequest((r) => ENDPOINT.test(new URL(r.url()).pathname));
+      await openWithRuntime(page, urlFor(HOME));
+      await asked;
+      if (name.startsWith('a slow')) await page.clock.fastForward(8100);
+      await expect.poll(() => errors).toContain(FAILED_READ);
+      await page.clock.fastForward(1500);
+      await expect(banner(page)).toBeHidden();
+      expect(await consentEvents(page), 'no flags were read').toEqual([]);
+      // Still working: the preferences open from the footer, the menu still discloses.
+      await page.locator('footer [data-sw-consent-action="preferences"]').click();
+      await expect(prefs(page)).toBeVisible();
+    });
+
+    test(`saving: ${name} keeps the choice, applies it on the page, and sends it again on the next one`, async ({
+      page,
+    }) => {
+      await recordConsentEvents(page);
+      const calls = recordCalls(page);
+      await page.clock.install();
+      await failEndpoint(page, 'POST', answer);
+      await openWithRuntime(page, urlFor(HOME));
+      await page.clock.fastForward(1100);
+      await expect(banner(page)).toBeVisible();
+      const posted = page.waitForRequest((r) => r.method() === 'POST');
+      await banner(page).getByRole('button', { name: 'Accept all' }).click();
+      await posted;
+      if (name.startsWith('a slow')) await page.clock.fastForward(8100);
+      await expect.poll(() => pendingChoice(page)).toMatchObject({
+        flags: { privacy_cookie_1: 1, privacy_cookie_2: 1, privacy_cookie_3: 1 },
+      });
+      await expect(banner(page)).toBeHidden();
+      expect((await consentEvents(page)).at(-1), 'the choice applies on this page').toEqual({
+        privacy_cookie: 1,
+        privacy_cookie_1: 1,
+        privacy_cookie_2: 1,
+        privacy_cookie_3: 1,
+      });
+
+      // Next page, server healthy again: the kept choice is sent first, then forgotten.
+      await page.unroute(ENDPOINT);
+      await page.goto(urlFor('/clinic/en/services/'));
+      await expect.poll(() => scriptsRun(page), 'this page was rendered without them').toHaveLength(4);
+      const posts = calls.filter((c) => c.method === 'POST');
+      expect(posts.at(-1)!.body).toBe('privacy_cookie_1=1&privacy_cookie_2=1&privacy_cookie_3=1');
+      expect(calls.at(-1)!.method, 'nothing was read: the kept choice is the answer').toBe('POST');
+      await expect.poll(() => pendingChoice(page)).toBeUndefined();
+      const cookies = Object.fromEntries((await page.context().cookies()).map((c) => [c.name, c.value]));
+      expect(cookies).toMatchObject({ privacy_cookie: '1', privacy_cookie_2: '1' });
+    });
+  }
+
+  test('while a kept choice still cannot be sent, the banner does not ask again', async ({ page }) => {
+    await recordConsentEvents(page);
+    const calls = recordCalls(page);
+    await failEndpoint(page, 'POST', (route) => route.fulfill({ status: 503, body: 'busy' }));
+    await openWithRuntime(page, urlFor(HOME));
+    await banner(page).getByRole('button', { name: 'Decline' }).click();
+    await expect.poll(() => pendingChoice(page)).toBeDefined();
+    await page.reload();
+    await readDone(page);
+    expect((await consentEvents(page))[0]).toEqual({
+      privacy_cookie: 1,
+      privacy_cookie_1: 1,
+      privacy_cookie_2: 0,
+      privacy_cookie_3: 0,
+    });
+    await page.waitForTimeout(1300);
+    await expect(banner(page)).toBeHidden();
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[1]!.body).toBe(posts[0]!.body);
+    expect(await pendingChoice(page)).toBeDefined();
+  });
+
+  test('a kept choice the server refuses (400) is dropped and the visitor is asked again', async ({ page }) => {
+    await failEndpoint(page, 'POST', (route) => route.fulfill({ status: 500, body: 'down' }));
+    await openWithRuntime(page, urlFor(HOME));
+    await banner(page).getByRole('button', { name: 'Decline' }).click();
+    await expect.poll(() => pendingChoice(page)).toBeDefined();
+    await page.unroute(ENDPOINT);
+    await failEndpoint(page, 'POST', (route) => route.fulfill({ status: 400, body: '{"error":"unknown variable"}' }));
+    await page.reload();
+    await expect(banner(page)).toBeVisible();
+    await expect.poll(() => pendingChoice(page)).toBeUndefined();
+  });
+});
+
+test.describe('the editors', () => {
+  for (const env of ['cms', 'design'] as const) {
+    test(`${env}: nothing is read or saved, nothing opens by itself, nothing reloads`, async ({ page }) => {
+      const calls = recordCalls(page);
+      await recordConsentEvents(page);
+      await openWithRuntime(page, urlFor(HOME, env));
+      await page.waitForSelector('#cookie-preferences[data-sw-ready]', { state: 'attached' });
+      await page.waitForTimeout(1300);
+      await expect(banner(page)).toBeHidden();
+      await expect(prefs(page)).toBeHidden();
+      // The editor can still look at the preferences; a save changes nothing.
+      await markDocument(page);
+      await page.locator('footer [data-sw-consent-action="preferences"]').click();
+      await expect(prefs(page)).toBeVisible();
+      await page.getByRole('switch', { name: 'Statistics' }).click();
+      await prefs(page).getByRole('button', { name: 'Save choices' }).click();
+      await expect(prefs(page)).toBeHidden();
+      await page.waitForTimeout(300);
+      expect(calls).toEqual([]);
+      expect(await consentEvents(page)).toEqual([]);
+      expect(await sameDocument(page)).toBe(true);
+      expect(await scriptsRun(page)).toEqual([]);
+      expect((await page.context().cookies()).filter((c) => c.name.startsWith('privacy'))).toEqual([]);
+    });
+  }
+});
