@@ -1,0 +1,346 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { analyticsHosts, expect, openWithRuntime, serverPort, test, urlFor } from './fixtures';
+
+/**
+ * Consent-gated analytics (contract §5, spec §4 Analytics, §9). The tag library is routed to a
+ * local stub that only records that it ran; what the runtime asks of it is the gtag protocol
+ * on `window.dataLayer`, which is what these tests read.
+ */
+
+const HOME = '/clinic/en/';
+const RESOURCES = '/clinic/en/resources/';
+const ID = 'G-CLINIC0001';
+const TAG = `https://www.googletagmanager.com/gtag/js?id=${ID}`;
+
+type Command = [string, ...unknown[]];
+
+/** The tag library, stubbed: it records its own address and nonce. */
+async function stubTag(page: Page): Promise<string[]> {
+  const requested: string[] = [];
+  await page.route(/^https:\/\/www\.googletagmanager\.com\/gtag\/js/, (route) => {
+    requested.push(route.request().url());
+    return route.fulfill({
+      contentType: 'text/javascript',
+      body: 'window.__tag = { src: document.currentScript.src, nonce: document.currentScript.nonce !== "" };',
+    });
+  });
+  return requested;
+}
+
+/** Every request to the analytics vendor's hosts (none may leave before consent). */
+function vendorRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => analyticsHosts.test(r.url()) && seen.push(r.url()));
+  return seen;
+}
+
+const dataLayer = (page: Page) =>
+  page.evaluate(() => {
+    const dl = (window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer;
+    return dl?.map((args) => Array.from(args).map((a) => (a instanceof Date ? 'date' : a))) as Command[] | undefined;
+  });
+const gaEvents = async (page: Page, name?: string) =>
+  ((await dataLayer(page)) ?? [])
+    .filter((c) => c[0] === 'event' && (!name || c[1] === name))
+    .map((c) => ({ name: c[1] as string, params: c[2] as Record<string, unknown> }));
+
+/** A visitor who already allowed (or refused) statistics on an earlier visit. */
+async function storedChoice(context: BrowserContext, statistics: 0 | 1): Promise<void> {
+  const base = { domain: 'localhost', path: '/clinic' };
+  await context.addCookies(
+    Object.entries({ privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: String(statistics), privacy_cookie_3: '0' }).map(
+      ([name, value]) => ({ name, value, ...base }),
+    ),
+  );
+}
+
+const DENIED = { ad_storage: 'denied', analytics_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' };
+
+test.describe('before and at consent', () => {
+  test('before consent only the denied defaults exist: nothing loaded, sent or stored', async ({ page }) => {
+    const vendor = vendorRequests(page);
+    await stubTag(page);
+    await openWithRuntime(page, urlFor(HOME));
+    await expect.poll(() => dataLayer(page)).toEqual([['consent', 'default', DENIED]]);
+    await expect(page.locator('[data-sw-consent-banner]')).toBeVisible();
+    await page.mouse.wheel(0, 2000);
+    await page.waitForTimeout(1200);
+    expect(await dataLayer(page)).toEqual([['consent', 'default', DENIED]]);
+    expect(vendor).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __tag?: unknown }).__tag)).toBeUndefined();
+    expect((await page.context().cookies()).map((c) => c.name)).toEqual([]);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => !k.startsWith('sw-')))).toEqual([]);
+  });
+
+  test('Accept all: granted, then the tag is loaded with the nonce and the page view sent', async ({ page }) => {
+    const requested = await stubTag(page);
+    await openWithRuntime(page, urlFor(HOME));
+    await expect(page.locator('[data-sw-consent-banner]')).toBeVisible();
+    expect(requested).toEqual([]);
+    await page.getByRole('button', { name: 'Accept all' }).first().click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __tag?: unknown }).__tag)).toEqual({
+      src: TAG,
+      nonce: true,
+    });
+    expect(requested).toEqual([TAG]);
+    const commands = (await dataLayer(page))!;
+    // The order Consent Mode asks for: defaults, the update, then configuration and events.
+    expect(commands.slice(0, 4)).toEqual([
+      ['consent', 'default', DENIED],
+      ['consent', 'update', { analytics_storage: 'granted' }],
+      ['js', 'date'],
+      ['config', ID, { send_page_view: false }],
+    ]);
+    const [view] = await gaEvents(page, 'page_view');
+    expect(view!.params).toMatchObject({
+      page_location: `http://localhost:${serverPort()}${HOME}`,
+      page_title: await page.title(),
+    });
+  });
+
+  test('Decline: nothing is granted or loaded', async ({ page }) => {
+    const vendor = vendorRequests(page);
+    await stubTag(page);
+    await openWithRuntime(page, urlFor(HOME));
+    await page.getByRole('button', { name: 'Decline' }).first().click();
+    await expect(page.locator('[data-sw-consent-banner]')).toBeHidden();
+    await page.waitForTimeout(800);
+    expect(await dataLayer(page)).toEqual([['consent', 'default', DENIED]]);
+    expect(vendor).toEqual([]);
+  });
+
+  test('a later page with a stored yes is granted again; a stored no is not', async ({ page, context }) => {
+    const requested = await stubTag(page);
+    await storedChoice(context, 1);
+    await openWithRuntime(page, urlFor(HOME));
+    await expect.poll(() => requested).toEqual([TAG]);
+    expect((await dataLayer(page))!.slice(0, 2)).toEqual([
+      ['consent', 'default', DENIED],
+      ['consent', 'update', { analytics_storage: 'granted' }],
+    ]);
+    await context.clearCookies();
+    await storedChoice(context, 0);
+    await page.goto(urlFor('/clinic/en/services/'));
+    await page.waitForFunction(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer?.length);
+    await page.waitForTimeout(800);
+    expect(await dataLayer(page)).toEqual([['consent', 'default', DENIED]]);
+    expect(requested).toEqual([TAG]);
+  });
+
+  for (const env of ['cms', 'design'] as const) {
+    test(`${env}: no analytics at all, even with a stored yes`, async ({ page, context }) => {
+      const vendor = vendorRequests(page);
+      const chunks: string[] = [];
+      page.on('request', (r) => /\/analytics-[\w-]+\.js$/.test(r.url()) && chunks.push(r.url()));
+      await storedChoice(context, 1);
+      await openWithRuntime(page, urlFor(HOME, env));
+      await page.waitForTimeout(1500);
+      expect(await dataLayer(page)).toBeUndefined();
+      expect(chunks).toEqual([]);
+      expect(vendor).toEqual([]);
+    });
+  }
+});
+
+test.describe('events (statistics allowed)', () => {
+  test.beforeEach(async ({ page, context }) => {
+    await stubTag(page);
+    await storedChoice(context, 1);
+  });
+  const ready = async (page: Page, path = RESOURCES) => {
+    await openWithRuntime(page, `http://localhost:${serverPort()}${path}`);
+    await expect.poll(async () => (await gaEvents(page, 'page_view')).length).toBeGreaterThan(0);
+  };
+  // Clicks and submits are recorded but not followed, so the page stays to be read.
+  const stayOnPage = (page: Page) =>
+    page.evaluate(() => {
+      addEventListener('click', (e) => (e.target as Element).closest('a') && e.preventDefault());
+      addEventListener('submit', (e) => e.preventDefault());
+    });
+
+  test('page_view and view_search_results from q, s, search, query or keyword', async ({ page }) => {
+    for (const param of ['q', 's', 'search', 'query', 'keyword']) {
+      await ready(page, `${RESOURCES}?${param}=flu+shot`);
+      expect(await gaEvents(page, 'view_search_results')).toEqual([
+        { name: 'view_search_results', params: expect.objectContaining({ search_term: 'flu shot' }) },
+      ]);
+    }
+    await ready(page, `${RESOURCES}?page=2`);
+    expect(await gaEvents(page, 'view_search_results')).toEqual([]);
+  });
+
+  test('scroll once at 90 % depth', async ({ page }) => {
+    await ready(page);
+    await page.evaluate(() => (document.body.style.minHeight = '4000px'));
+    await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight * 0.5));
+    await page.waitForTimeout(300);
+    expect(await gaEvents(page, 'scroll')).toEqual([]);
+    await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => gaEvents(page, 'scroll')).toHaveLength(1);
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(300);
+    expect(await gaEvents(page, 'scroll')).toEqual([
+      { name: 'scroll', params: expect.objectContaining({ percent_scrolled: 90 }) },
+    ]);
+  });
+
+  test('outbound click and file download with their parameters; a link within the site sends nothing', async ({
+    page,
+  }) => {
+    await ready(page);
+    await stayOnPage(page);
+    await page.getByRole('link', { name: 'The WHO on influenza' }).click();
+    await page.getByRole('link', { name: 'Registration form (PDF)' }).click();
+    await page.getByRole('link', { name: 'News' }).last().click();
+    const links = async () => (await gaEvents(page)).filter((e) => e.name === 'click' || e.name === 'file_download');
+    await expect.poll(links).toEqual([
+      {
+        name: 'click',
+        params: expect.objectContaining({
+          link_url: 'https://www.who.int/health-topics/influenza',
+          link_domain: 'www.who.int',
+          outbound: true,
+          link_classes: 'external',
+        }),
+      },
+      {
+        name: 'file_download',
+        params: expect.objectContaining({
+          file_extension: 'pdf',
+          file_name: '/clinic/assets/docs/registration.pdf',
+          link_text: 'Registration form (PDF)',
+          link_url: `http://localhost:${serverPort()}/clinic/assets/docs/registration.pdf`,
+          link_id: 'registration-pdf',
+        }),
+      },
+    ]);
+  });
+
+  test('form_start on the first interaction, once; form_submit on submission', async ({ page }) => {
+    await ready(page);
+    await stayOnPage(page);
+    const phone = page.getByLabel('Your phone number');
+    await phone.click();
+    await phone.fill('555 0199');
+    await expect.poll(() => gaEvents(page, 'form_start')).toHaveLength(1);
+    await page.getByRole('button', { name: 'Call me back' }).click();
+    await expect.poll(() => gaEvents(page, 'form_submit')).toHaveLength(1);
+    expect(await gaEvents(page, 'form_start')).toEqual([
+      { name: 'form_start', params: expect.objectContaining({ form_id: 'callback', form_name: 'callback' }) },
+    ]);
+    expect((await gaEvents(page, 'form_submit'))[0]!.params).toMatchObject({
+      form_id: 'callback',
+      form_submit_text: 'Call me back',
+    });
+  });
+
+  test('page_view on pushState, replaceState and popstate, checked at most every 1000 ms', async ({ page }) => {
+    await ready(page);
+    const views = async () => (await gaEvents(page, 'page_view')).map((e) => e.params.page_location);
+    const base = `http://localhost:${serverPort()}${RESOURCES}`;
+    const t0 = await page.evaluate(() => performance.now());
+    await page.evaluate(() => {
+      history.pushState({}, '', '?tab=1');
+      history.pushState({}, '', '?tab=2');
+      history.replaceState({}, '', '?q=vaccine');
+    });
+    await expect.poll(views).toEqual([base, `${base}?q=vaccine`]);
+    const t1 = await page.evaluate(() => performance.now());
+    expect(t1 - t0, 'one check for the three changes, within the interval').toBeLessThan(2500);
+    expect((await gaEvents(page, 'view_search_results')).at(-1)!.params.search_term).toBe('vaccine');
+    await page.goBack(); // popstate back to ?tab=1 (?tab=2 was replaced)
+    await expect.poll(views).toEqual([base, `${base}?q=vaccine`, `${base}?tab=1`]);
+    const last = (await gaEvents(page, 'page_view')).at(-1)!.params;
+    expect(last.page_referrer).toBe(`${base}?q=vaccine`);
+  });
+
+  test('HTML5 video: start, progress at 10, 25, 50 and 75 %, complete', async ({ page }) => {
+    await ready(page);
+    await page.locator('video').evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      v.playbackRate = 4;
+      await v.play();
+    });
+    await expect.poll(() => gaEvents(page, 'video_complete'), { timeout: 10_000 }).toHaveLength(1);
+    const videos = (await gaEvents(page)).filter((e) => e.name.startsWith('video_'));
+    expect(videos.map((e) => [e.name, e.params.video_percent])).toEqual([
+      ['video_start', 0],
+      ['video_progress', 10],
+      ['video_progress', 25],
+      ['video_progress', 50],
+      ['video_progress', 75],
+      ['video_complete', 100],
+    ]);
+    expect(videos[0]!.params).toMatchObject({
+      video_provider: 'html5',
+      video_title: 'A tour of the clinic',
+      video_url: `http://localhost:${serverPort()}/clinic/assets/media/clinic-tour.webm`,
+      video_duration: 4,
+    });
+  });
+
+  test('YouTube embed (enablejsapi=1): the player protocol gives start, progress and complete', async ({ page }) => {
+    // A stand-in player that speaks YouTube's postMessage protocol once asked to listen.
+    await page.route(/^https:\/\/www\.youtube-nocookie\.com\/embed\//, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>player</title><script>
+          addEventListener('message', (e) => {
+            if (JSON.parse(e.data).event !== 'listening') return;
+            const say = (info) => parent.postMessage(JSON.stringify({ event: 'infoDelivery', info }), '*');
+            say({ playerState: 1, currentTime: 0, duration: 200, videoData: { title: 'Flu jab, step by step' } });
+            say({ currentTime: 30 });
+            say({ currentTime: 160 });
+            say({ playerState: 0, currentTime: 200 });
+          });
+        </script>`,
+      }),
+    );
+    await ready(page);
+    await page.evaluate(() => {
+      const frame = document.createElement('iframe');
+      frame.title = 'Flu jab video';
+      frame.src = 'https://www.youtube-nocookie.com/embed/abc123?enablejsapi=1';
+      document.querySelector('main')!.append(frame);
+    });
+    await expect.poll(() => gaEvents(page, 'video_complete')).toHaveLength(1);
+    const videos = (await gaEvents(page)).filter((e) => e.name.startsWith('video_'));
+    expect(videos.map((e) => [e.name, e.params.video_percent])).toEqual([
+      ['video_start', 0],
+      ['video_progress', 10],
+      ['video_progress', 25],
+      ['video_progress', 50],
+      ['video_progress', 75],
+      ['video_complete', 100],
+    ]);
+    expect(videos[0]!.params).toMatchObject({
+      video_provider: 'youtube',
+      video_title: 'Flu jab, step by step',
+      video_url: 'https://www.youtube-nocookie.com/embed/abc123',
+    });
+  });
+
+  test('web vitals LCP, CLS and INP are sent as events', async ({ page }) => {
+    await ready(page);
+    // A slow interaction, so INP has something to report.
+    await page.evaluate(() =>
+      document.querySelector('h1')!.addEventListener('click', () => {
+        const end = performance.now() + 120;
+        while (performance.now() < end);
+      }),
+    );
+    await page.locator('h1').click();
+    await page.waitForTimeout(300);
+    // Vitals are final when the page is hidden.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect.poll(async () => (await gaEvents(page)).map((e) => e.name)).toEqual(
+      expect.arrayContaining(['LCP', 'CLS', 'INP']),
+    );
+    const lcp = (await gaEvents(page, 'LCP'))[0]!.params;
+    expect(lcp).toMatchObject({ metric_id: expect.any(String), metric_value: expect.any(Number) });
+  });
+});
