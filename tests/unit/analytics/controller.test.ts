@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { analytics } from '../../../runtime/controllers/analytics';
+import type { Runtime } from '../../../runtime/runtime';
+import { runtime, silenceConsole } from '../helpers';
+
+/**
+ * The consent gate of the analytics controller (contract §5): the gtag commands it pushes
+ * before consent, at consent and at withdrawal. The tag library's URL never loads here
+ * (happy-dom does not fetch scripts); the browser tests cover loading and the events.
+ */
+const w = window as unknown as { dataLayer?: IArguments[] };
+const commands = () => (w.dataLayer ?? []).map((a) => Array.from(a).map((x) => (x instanceof Date ? 'date' : x)));
+const consent = (flags: Record<string, number>) =>
+  document.dispatchEvent(new CustomEvent('sw:consent', { detail: { privacy_cookie: 1, ...flags } }));
+
+let rt: Runtime;
+beforeEach(() => {
+  silenceConsole(); // happy-dom refuses to load the tag: that warning is expected here
+  delete w.dataLayer;
+  document.head.innerHTML = `<script type="application/json" id="sw-config">${JSON.stringify({
+    analytics: { measurementId: 'G-TEST', scriptUrl: 'https://tags.example/gtag/js' },
+  })}</script>`;
+  rt = runtime([{ name: 'analytics', selector: ':root', load: 'eager', controller: analytics }]);
+  rt.start();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  rt.destroy();
+  document.head.innerHTML = '';
+  delete w.dataLayer;
+});
+
+const DENIED = { ad_storage: 'denied', analytics_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' };
+
+describe('analytics consent gate', () => {
+  it('pushes only the denied defaults before consent, as gtag argument lists', () => {
+    expect(commands()).toEqual([['consent', 'default', DENIED]]);
+    expect(Object.prototype.toString.call(w.dataLayer![0])).toBe('[object Arguments]');
+    consent({ privacy_cookie_2: 0 });
+    expect(commands()).toEqual([['consent', 'default', DENIED]]);
+  });
+
+  it('grants analytics storage once its flag is 1, before any configuration or event', () => {
+    consent({ privacy_cookie_2: 1 });
+    const c = commands();
+    expect(c.slice(0, 4)).toEqual([
+      ['consent', 'default', DENIED],
+      ['consent', 'update', { analytics_storage: 'granted' }],
+      ['js', 'date'],
+      ['config', 'G-TEST', { send_page_view: false }],
+    ]);
+    expect(c[4]![0]).toBe('event');
+    expect(c[4]![1]).toBe('page_view');
+    // The same flags again change nothing.
+    const before = commands().length;
+    consent({ privacy_cookie_2: 1 });
+    expect(commands().length).toBe(before);
+  });
+
+  it('a later no (a save the server could not confirm) denies again and stops the events', () => {
+    consent({ privacy_cookie_2: 1 });
+    consent({ privacy_cookie_2: 0 });
+    expect(commands().at(-1)).toEqual(['consent', 'update', { analytics_storage: 'denied' }]);
+    const before = commands().length;
+    history.pushState({}, '', '?q=after');
+    window.dispatchEvent(new Event('scroll'));
+    expect(commands().length).toBe(before);
+  });
+
+  it('uses the configured consent variable', () => {
+    rt.destroy();
+    delete w.dataLayer;
+    document.head.innerHTML = `<script type="application/json" id="sw-config">${JSON.stringify({
+      analytics: { measurementId: 'G-TEST', consentVariable: 'privacy_cookie_5' },
+    })}</script>`;
+    rt = runtime([{ name: 'analytics', selector: ':root', load: 'eager', controller: analytics }]);
+    rt.start();
+    consent({ privacy_cookie_2: 1 });
+    expect(commands()).toHaveLength(1);
+    consent({ privacy_cookie_5: 1 });
+    expect(commands()[1]).toEqual(['consent', 'update', { analytics_storage: 'granted' }]);
+  });
+
+  it('destroy puts history back', () => {
+    const push = history.pushState;
+    consent({ privacy_cookie_2: 1 });
+    expect(history.pushState).not.toBe(push);
+    rt.destroy();
+    expect(history.pushState).toBe(push);
+  });
+});
