@@ -137,6 +137,32 @@ test.describe('before and at consent', () => {
     expect(requested).toEqual([TAG]);
   });
 
+  test('without a measurement id the analytics code is never fetched', async ({ page, context }) => {
+    const chunks: string[] = [];
+    page.on('request', (r) => /\/analytics-[\w-]+\.js$/.test(r.url()) && chunks.push(r.url()));
+    await storedChoice(context, 1);
+    await stubTag(page);
+    const home = (u: URL) => u.pathname === HOME;
+    await page.route(
+      home,
+      async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace(/,?\s*"analytics":\s*\{[^}]*\}/, '');
+        expect(html).not.toContain('measurementId');
+        await route.fulfill({ response, body: html });
+      },
+    );
+    await openWithRuntime(page, urlFor(HOME));
+    await page.waitForFunction(() => document.querySelector('#cookie-preferences[data-sw-ready]'));
+    await page.waitForTimeout(1000);
+    expect(chunks).toEqual([]);
+    expect(await dataLayer(page)).toBeUndefined();
+    // With one (the fixture as written), it is.
+    await page.unroute(home);
+    await page.goto(urlFor(HOME));
+    await expect.poll(() => chunks.length).toBe(1);
+  });
+
   for (const env of ['cms', 'design'] as const) {
     test(`${env}: no analytics at all, even with a stored yes`, async ({ page, context }) => {
       const vendor = vendorRequests(page);
