@@ -19,11 +19,45 @@ export const consentBanner: Controller = {
       throw new InvalidOptionsError('a consent banner needs the consent modal', { logged: true });
     }
     const banner = el as HTMLElement;
+    const win = ctx.runtime.window;
     const hub = consentHub(ctx.runtime);
     const wasHidden = banner.hidden;
+
+    // A banner fixed to an edge would hide whatever Tab reaches under it (WCAG 2.4.11): while
+    // it shows, the page's scroll padding on that edge is its height, so focus scrolls clear,
+    // and at the bottom a spacer of that height lets the page's last lines scroll above it
+    // (added after everything, it moves nothing already laid out).
+    const root = doc.documentElement;
+    const before = { top: root.style.scrollPaddingTop, bottom: root.style.scrollPaddingBottom };
+    const spacer = doc.createElement('div');
+    spacer.setAttribute('data-sw-consent-spacer', '');
+    spacer.setAttribute('aria-hidden', 'true');
+    const unpad = () => {
+      root.style.scrollPaddingTop = before.top;
+      root.style.scrollPaddingBottom = before.bottom;
+      spacer.remove();
+    };
+    const pad = () => {
+      if (banner.hidden || !/^(fixed|sticky)$/.test(win.getComputedStyle(banner).position)) return unpad();
+      const r = banner.getBoundingClientRect();
+      const height = `${Math.ceil(r.height)}px`;
+      if (r.bottom >= win.innerHeight - 1) {
+        root.style.scrollPaddingBottom = height;
+        spacer.style.height = height;
+        if (!spacer.isConnected) doc.body.append(spacer);
+      } else if (r.top <= 1) root.style.scrollPaddingTop = height;
+    };
+    const resize = win.ResizeObserver ? new win.ResizeObserver(ctx.guard(pad)) : undefined;
+
     const part: BannerPart = {
-      show: () => (banner.hidden = false),
+      show() {
+        banner.hidden = false;
+        pad();
+        resize?.observe(banner);
+      },
       hide() {
+        resize?.disconnect();
+        unpad();
         const active = doc.activeElement;
         banner.hidden = true;
         // Focus must not stay on a button that is gone: it restarts from the top.
@@ -31,7 +65,8 @@ export const consentBanner: Controller = {
       },
     };
     hub.banner = part;
-    banner.hidden = !hub.wantBanner;
+    if (hub.wantBanner) part.show();
+    else banner.hidden = true;
     ctx.listen<MouseEvent>(banner, 'click', (e) => {
       const button = (e.target as Element).closest(`[${attr.consentAction}]`);
       const action = button?.getAttribute(attr.consentAction);
@@ -42,6 +77,8 @@ export const consentBanner: Controller = {
     });
     return () => {
       if (hub.banner === part) hub.banner = undefined;
+      resize?.disconnect();
+      unpad();
       banner.hidden = wasHidden;
     };
   },

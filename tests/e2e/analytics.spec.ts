@@ -8,6 +8,9 @@ import { analyticsHosts, expect, openWithRuntime, serverPort, test, urlFor } fro
  */
 
 const HOME = '/clinic/en/';
+
+// Every test here starts as a first visit (no cookie choice yet).
+test.use({ consentStored: false });
 const RESOURCES = '/clinic/en/resources/';
 const ID = 'G-CLINIC0001';
 const TAG = `https://www.googletagmanager.com/gtag/js?id=${ID}`;

@@ -9,6 +9,9 @@ import { expect, expectAxeClean, openWithRuntime, test, urlFor } from './fixture
  */
 
 const HOME = '/clinic/en/';
+
+// Every test here starts as a first visit (no cookie choice yet).
+test.use({ consentStored: false });
 const ENDPOINT = /\/clinic\/swfiles\/lib\/privacycookie\.php$/;
 const banner = (page: Page) => page.locator('[data-sw-consent-banner]');
 const prefs = (page: Page) => page.locator('dialog[data-sw-dialog]:has(#cookie-preferences)');
@@ -367,6 +370,29 @@ test.describe('Global Privacy Control', () => {
 });
 
 test.describe('accessibility', () => {
+  test('the banner never hides what Tab reaches (WCAG 2.4.11), and gives the space back when it goes', async ({
+    page,
+  }) => {
+    await openWithRuntime(page, urlFor(HOME));
+    await expect(banner(page)).toBeVisible();
+    const covered = () =>
+      page.evaluate(() => {
+        const a = document.activeElement!.getBoundingClientRect();
+        const b = document.querySelector('[data-sw-consent-banner]')!.getBoundingClientRect();
+        return a.bottom > b.top + 1 && a.top < b.bottom;
+      });
+    const footerLink = page.locator('footer [data-sw-consent-action="preferences"]');
+    for (let i = 0; i < 80 && !(await footerLink.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+      expect(await covered(), `focus ${i} is under the banner`).toBe(false);
+    }
+    await expect(footerLink).toBeFocused();
+    await banner(page).getByRole('button', { name: 'Decline' }).click();
+    await expect(banner(page)).toBeHidden();
+    await expect(page.locator('[data-sw-consent-spacer]')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.style.scrollPaddingBottom)).toBe('');
+  });
+
   test('axe-clean with the banner shown and with the preferences open', async ({ page }) => {
     await openWithRuntime(page, urlFor(HOME));
     await expect(banner(page)).toBeVisible();

@@ -31,6 +31,12 @@ export const analyticsHosts = /^https:\/\/([\w-]+\.)*(googletagmanager|google-an
 interface Options {
   /** Set by the few tests that provoke a CSP violation on purpose. */
   allowCspViolations: boolean;
+  /**
+   * The visitor made a cookie choice on an earlier visit (only the necessary group), so the
+   * consent banner, fixed over the bottom of the page, stays away from tests about other
+   * things. The consent and analytics specs turn it off to start as a first visit.
+   */
+  consentStored: boolean;
 }
 
 /**
@@ -39,10 +45,19 @@ interface Options {
  */
 export const test = base.extend<Options & { cspViolations: string[] }>({
   allowCspViolations: [false, { option: true }],
+  consentStored: [true, { option: true }],
   cspViolations: async ({}, use) => {
     await use([]);
   },
-  page: async ({ page, allowCspViolations, cspViolations }, use, testInfo) => {
+  page: async ({ page, allowCspViolations, cspViolations, consentStored }, use, testInfo) => {
+    if (consentStored) {
+      const flags = { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '0', privacy_cookie_3: '0' };
+      await page.context().addCookies(
+        ['localhost', 'clinic.preview.localhost'].flatMap((host) =>
+          Object.entries(flags).map(([name, value]) => ({ name, value, url: `http://${host}:${serverPort()}/` })),
+        ),
+      );
+    }
     // Never the real analytics network: tests that need the tag route it to a local stub
     // (a later route wins), every other request to those hosts fails here.
     await page.route(analyticsHosts, (route) => route.abort('blockedbyclient'));
