@@ -359,6 +359,7 @@ test.describe('Global Privacy Control', () => {
     await expect(prefs(page).getByText('Your browser sent a Global Privacy Control signal')).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Statistics' })).not.toBeChecked();
     await expect(page.getByRole('switch', { name: 'Media' })).not.toBeChecked();
+    await expectAxeClean(page);
   });
 
   test('without it, no such note', async ({ page }) => {
