@@ -140,6 +140,19 @@ test.describe('before and at consent', () => {
     expect(requested).toEqual([TAG]);
   });
 
+  test('a stored no takes back the cookies the tag set while it was allowed', async ({ page, context }) => {
+    await storedChoice(context, 0);
+    await context.addCookies([
+      { name: '_ga', value: 'GA1.1.1.1', domain: 'localhost', path: '/' },
+      { name: '_ga_CLINIC0001', value: 'GS1.1.1', domain: 'localhost', path: '/' },
+    ]);
+    await openWithRuntime(page, urlFor(HOME));
+    await expect
+      .poll(async () => (await context.cookies()).map((c) => c.name).filter((n) => n.startsWith('_ga')))
+      .toEqual([]);
+    expect((await context.cookies()).map((c) => c.name)).toContain('privacy_cookie_2');
+  });
+
   test('without a measurement id the analytics code is never fetched', async ({ page, context }) => {
     const chunks: string[] = [];
     page.on('request', (r) => /\/analytics-[\w-]+\.js$/.test(r.url()) && chunks.push(r.url()));

@@ -1,4 +1,5 @@
 import type { Page, Request, Route } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { expect, expectAxeClean, openWithRuntime, test, urlFor } from './fixtures';
 
 /**
@@ -81,6 +82,7 @@ test.describe('first visit', () => {
   }) => {
     await recordConsentEvents(page);
     const calls = recordCalls(page);
+    const started = Date.now() - 1000;
     await openWithRuntime(page, urlFor(HOME));
     await markDocument(page);
     await banner(page).getByRole('button', { name: 'Accept all' }).click();
@@ -127,6 +129,15 @@ test.describe('first visit', () => {
     });
     const cookies = Object.fromEntries((await page.context().cookies()).map((c) => [c.name, c.value]));
     expect(cookies).toMatchObject({ privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '1', privacy_cookie_3: '1' });
+    // Proof of consent: the server logged this choice with a time and an id.
+    const log = readFileSync(process.env.SW_CONSENT_LOG!, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    // (Other tests run alongside and log too: look for this one's entry among the recent ones.)
+    expect(log.filter((e) => Date.parse(e.time) >= started)).toContainEqual(
+      expect.objectContaining({
+        consentId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        flags: { privacy_cookie_1: '1', privacy_cookie_2: '1', privacy_cookie_3: '1' },
+      }),
+    );
   });
 
   test('Decline saves only the forced group, runs nothing, and is one click like Accept all', async ({ page }) => {

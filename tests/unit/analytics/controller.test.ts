@@ -81,6 +81,19 @@ describe('analytics consent gate', () => {
     expect(commands()[1]).toEqual(['consent', 'update', { analytics_storage: 'granted' }]);
   });
 
+  it('a no or a withdrawal deletes the tag library’s cookies, and only those', () => {
+    document.cookie = '_ga=GA1.1.123.456; Path=/';
+    document.cookie = '_ga_TEST=GS1.1.789; Path=/';
+    document.cookie = '_gid=GA1.1.1; Path=/';
+    document.cookie = 'sw-other=1; Path=/';
+    consent({ privacy_cookie_2: 1 });
+    expect(document.cookie).toContain('_ga=');
+    consent({ privacy_cookie_2: 0 });
+    expect(document.cookie).not.toMatch(/(^|; )_ga(_TEST)?=|_gid=/);
+    expect(document.cookie).toContain('sw-other=1');
+    document.cookie = 'sw-other=; Max-Age=0; Path=/';
+  });
+
   it('destroy puts history back', () => {
     const push = history.pushState;
     consent({ privacy_cookie_2: 1 });
