@@ -31,23 +31,24 @@ export function trackVideos(win: Window & typeof globalThis, send: Send, signal:
     kind: 'play' | 'time' | 'ended',
     current: number,
     duration: number,
-    base: Record<string, string | number | boolean>,
+    // Built only when something is sent: `visible` reads layout, and timeupdate fires 4× a second.
+    base: () => Record<string, string | number | boolean>,
   ) => {
     const p = stateOf(key);
     const percent = duration > 0 && Number.isFinite(duration) ? Math.min(100, (current / duration) * 100) : 0;
-    const params = { ...base, video_current_time: Math.round(current), video_duration: Math.round(duration) };
+    const params = () => ({ ...base(), video_current_time: Math.round(current), video_duration: Math.round(duration) });
     if (kind === 'play' && !p.started) {
       p.started = true;
-      send('video_start', { ...params, video_percent: 0 });
+      send('video_start', { ...params(), video_percent: 0 });
     }
     if (!p.started) return;
     for (const t of newThresholds(percent, p.sent)) {
       p.sent.add(t);
-      if (!p.done) send('video_progress', { ...params, video_percent: t });
+      if (!p.done) send('video_progress', { ...params(), video_percent: t });
     }
     if (kind === 'ended' && !p.done) {
       p.done = true;
-      send('video_complete', { ...params, video_percent: 100 });
+      send('video_complete', { ...params(), video_percent: 100 });
     }
   };
 
@@ -60,7 +61,7 @@ export function trackVideos(win: Window & typeof globalThis, send: Send, signal:
   const onMedia = (kind: 'play' | 'time' | 'ended') => (e: Event) => {
     const v = e.target;
     if (!(v instanceof win.HTMLVideoElement)) return;
-    report(v, kind, v.currentTime, v.duration, html5(v));
+    report(v, kind, v.currentTime, v.duration, () => html5(v));
   };
   doc.addEventListener('play', onMedia('play'), { capture: true, signal });
   doc.addEventListener('timeupdate', onMedia('time'), { capture: true, signal });
@@ -106,12 +107,12 @@ export function trackVideos(win: Window & typeof globalThis, send: Send, signal:
       const vd = info.videoData as { title?: unknown } | undefined;
       if (typeof vd?.title === 'string') player.title = vd.title;
       const state = data.event === 'onStateChange' ? data.info : info.playerState;
-      const base = {
+      const base = () => ({
         video_provider: 'youtube',
         video_title: player.title,
         video_url: player.frame.src.split('?')[0]!,
         visible: isVisible(player.frame),
-      };
+      });
       const kind = state === 1 ? 'play' : state === 0 ? 'ended' : 'time';
       report(player.frame, kind, player.time, player.duration, base);
     },

@@ -95,14 +95,7 @@ export const consentModal: Controller = {
       },
     });
     restore.push(adoptIntoDialog(el, dialog));
-    if (options.close.includes('button')) {
-      const close = doc.createElement('button');
-      close.type = 'button';
-      close.setAttribute('data-sw-dialog-close', '');
-      close.textContent = runtime.strings(dialogStrings)('close');
-      dialog.element.prepend(close);
-      ctx.listen(close, 'click', () => dialog.close('button'));
-    }
+    if (options.close.includes('button')) dialog.addCloseButton(runtime.strings(dialogStrings)('close'));
 
     // One switch per group, into the builder's container (or one of ours before the actions).
     let container = el.querySelector(sel(attr.consentGroups));

@@ -53,12 +53,7 @@ export const modal: Controller = {
         restore.push(() => (b.hidden = was));
       }
     } else if (!builderClose.length) {
-      const close = doc.createElement('button');
-      close.type = 'button';
-      close.setAttribute('data-sw-dialog-close', '');
-      close.textContent = t('close');
-      box.prepend(close);
-      ctx.listen(close, 'click', () => dialog.close('button'));
+      dialog.addCloseButton(t('close'));
     }
     ctx.listen(el, 'click', (e) => {
       const b = (e.target as Element).closest(`[${attr.modalClose}]`);

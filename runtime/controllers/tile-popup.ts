@@ -39,14 +39,14 @@ export function createTilePopup(ctx: ControllerContext, items: readonly TileItem
     b.textContent = label;
     return b;
   };
-  const close = button(t('close'), 'data-sw-dialog-close');
+  dialog.addCloseButton(t('close'));
   const slot = doc.createElement('div');
   const nav = doc.createElement('div');
   nav.setAttribute('data-sw-dialog-nav', '');
   const prev = button(t('previous'), 'data-sw-tile-prev');
   const next = button(t('next'), 'data-sw-tile-next');
   nav.append(prev, next);
-  box.append(close, slot, nav);
+  box.append(slot, nav);
   container.after(box);
 
   function putBack() {
@@ -100,7 +100,6 @@ export function createTilePopup(ctx: ControllerContext, items: readonly TileItem
     const to = current + by;
     if (current >= 0 && to >= 0 && to < items.length) show(to, null);
   };
-  ctx.listen(close, 'click', () => dialog.close('button'));
   ctx.listen(prev, 'click', () => step(-1));
   ctx.listen(next, 'click', () => step(1));
   ctx.listen<KeyboardEvent>(box, 'keydown', (e) => {

@@ -42,6 +42,8 @@ export interface Dialog {
   close(reason: CloseReason): void;
   /** Changes where focus goes on close (the tile popup: the tile last shown). */
   returnFocusTo(el: Element | null): void;
+  /** Puts the runtime's own Close button first in the dialog; it closes with reason `button`. */
+  addCloseButton(label: string): HTMLButtonElement;
   destroy(): void;
 }
 
@@ -143,6 +145,15 @@ export function createDialog(runtime: Runtime, signal: AbortSignal, options: Dia
     },
     returnFocusTo(el) {
       returnTo = el;
+    },
+    addCloseButton(label) {
+      const button = doc.createElement('button');
+      button.type = 'button';
+      button.setAttribute('data-sw-dialog-close', '');
+      button.textContent = label;
+      dialog.prepend(button);
+      button.addEventListener('click', () => api.close('button'), { signal });
+      return button;
     },
     destroy() {
       if (closing) win.clearTimeout(closing.timer);

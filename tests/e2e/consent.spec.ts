@@ -337,6 +337,29 @@ test.describe('options and builder mistakes', () => {
     expect(await scriptsRun(page), 'the server renders them on the reloaded page, nothing is injected').toEqual([]);
   });
 
+  test('close methods a builder asks for: Close button and Escape close without a choice, and the banner asks again', async ({
+    page,
+  }) => {
+    const calls = recordCalls(page);
+    await withConsentMarkup(page, (html) => html.replace('"delay":1000', '"delay":1000,"close":["button","escape"]'));
+    await openWithRuntime(page, urlFor(HOME));
+    await banner(page).getByRole('button', { name: 'Preferences' }).click();
+    await expect(prefs(page)).toBeVisible();
+    await expect(banner(page)).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(prefs(page)).toBeHidden();
+    await expect(banner(page), 'no choice was made: the question is still open').toBeVisible();
+    await banner(page).getByRole('button', { name: 'Preferences' }).click();
+    await prefs(page).getByRole('button', { name: 'Close' }).click();
+    await expect(prefs(page)).toBeHidden();
+    await expect(banner(page)).toBeVisible();
+    // The overlay was not asked for: a click beside the dialog leaves it open.
+    await banner(page).getByRole('button', { name: 'Preferences' }).click();
+    await page.mouse.click(5, 5);
+    await expect(prefs(page)).toBeVisible();
+    expect(calls.filter((c) => c.method === 'POST'), 'closing saves nothing').toEqual([]);
+  });
+
   test('enableAll off: no "Accept all" anywhere', async ({ page }) => {
     await withConsentMarkup(page, (html) => html.replace('"enableAll":true', '"enableAll":false'));
     await openWithRuntime(page, urlFor(HOME));
