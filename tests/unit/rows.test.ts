@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxesOf, groupByTop, settle } from '../../runtime/controllers/rows';
+import { boxesOf, groupByTop, settle } from '../../runtime/rows/settle';
 import { html } from './helpers';
 
 describe('equal-height grouping by tops', () => {

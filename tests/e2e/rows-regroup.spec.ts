@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test';
+import { expect, openWithRuntime, test, urlFor } from './fixtures';
+import { naturalMismatches, rowProblems } from './rows-helpers';
+
+// Line membership can change while no box changes size: a fixed-width grid whose container
+// narrows, a breakpoint that re-flows fixed-width boxes, boxes added or removed. Each must
+// still end with every box at its line's tallest natural height (contract §3, rows).
+
+/**
+ * Adds a row of fixed-width boxes (200 px plus 10 px margins, so 220 px a box) to the home
+ * page, each box holding a block of the given height. Styled through the CSSOM, which the
+ * page's CSP allows (an inline style attribute or `<style>` it would not).
+ */
+async function addGrid(page: Page, width: number, contents: number[]) {
+  await page.evaluate(
+    ([w, hs]) => {
+      const row = document.createElement('div');
+      row.id = 'grid';
+      row.setAttribute('data-sw-row', '');
+      Object.assign(row.style, {
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'flex-start',
+        width: `${w}px`,
+      });
+      for (const h of hs) {
+        const box = document.createElement('div');
+        box.setAttribute('data-sw-box', '');
+        Object.assign(box.style, { flex: 'none', width: '200px', margin: '10px', background: '#eef' });
+        const block = document.createElement('div');
+        block.style.height = `${h}px`;
+        box.append(block);
+        row.append(box);
+      }
+      document.querySelector('main')!.prepend(row);
+    },
+    [width, contents] as const,
+  );
+  await expect(page.locator('#grid')).toHaveAttribute('data-sw-ready', '');
+}
+
+const settled = async (page: Page, what: string) => {
+  await expect.poll(() => naturalMismatches(page, '#grid'), what).toEqual([]);
+  await expect.poll(() => rowProblems(page, '#grid'), what).toEqual([]);
+};
+
+const boxHeights = (page: Page) =>
+  page
+    .locator('#grid > [data-sw-box]')
+    .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+
+test.describe('equal-height rows regroup when line membership changes @wide', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+  });
+
+  test('a fixed-width grid whose container narrows: the boxes keep their width, the lines change', async ({
+    page,
+  }) => {
+    await addGrid(page, 880, [300, 50, 80, 40]);
+    await settled(page, 'four a line');
+    expect(await boxHeights(page)).toEqual([300, 300, 300, 300]);
+    await page.locator('#grid').evaluate((row: HTMLElement) => (row.style.width = '440px'));
+    await settled(page, 'two a line');
+    expect(await boxHeights(page)).toEqual([300, 300, 80, 80]);
+    await page.locator('#grid').evaluate((row: HTMLElement) => (row.style.width = '880px'));
+    await settled(page, 'four a line again');
+    expect(await boxHeights(page)).toEqual([300, 300, 300, 300]);
+  });
+
+  test('a breakpoint re-flows fixed-width boxes in a fixed-width row: a window resize regroups', async ({
+    page,
+  }) => {
+    await page.evaluate(() => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('@media (max-width: 1000px) { #grid { flex-direction: column } }');
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    });
+    await addGrid(page, 880, [300, 50, 80, 40]);
+    await settled(page, 'one line at 1280 px');
+    expect(await boxHeights(page)).toEqual([300, 300, 300, 300]);
+    await page.setViewportSize({ width: 900, height: 800 });
+    await settled(page, 'one box a line at 900 px');
+    expect(await boxHeights(page)).toEqual([300, 50, 80, 40]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await settled(page, 'one line again');
+    expect(await boxHeights(page)).toEqual([300, 300, 300, 300]);
+  });
+
+  test('a box added to a line or removed from it regroups the line', async ({ page }) => {
+    await addGrid(page, 1100, [300, 50, 80, 40]);
+    await settled(page, 'four boxes');
+    await page.evaluate(() => {
+      const box = document.createElement('div');
+      box.setAttribute('data-sw-box', '');
+      box.id = 'added';
+      Object.assign(box.style, { flex: 'none', width: '200px', margin: '10px' });
+      const block = document.createElement('div');
+      block.style.height = '500px';
+      box.append(block);
+      document.getElementById('grid')!.append(box);
+    });
+    await settled(page, 'a taller box added');
+    expect(await boxHeights(page)).toEqual([500, 500, 500, 500, 500]);
+    await page.locator('#added').evaluate((box) => box.remove());
+    await settled(page, 'the taller box removed');
+    expect(await boxHeights(page)).toEqual([300, 300, 300, 300]);
+    // The tallest box stops being a box: it loses the runtime's min-height, the line regroups.
+    await page
+      .locator('#grid > [data-sw-box]')
+      .first()
+      .evaluate((box) => box.removeAttribute('data-sw-box'));
+    await expect
+      .poll(() => boxHeights(page), 'the first box is no longer one of the row')
+      .toEqual([80, 80, 80]);
+    await settled(page, 'three boxes');
+  });
+});
