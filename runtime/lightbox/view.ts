@@ -6,6 +6,7 @@ import { trusted } from '../trusted-types';
 import { createDialog } from '../ui/dialog';
 import { contentOf, type Content } from './content';
 import { deepLinkHash, parseDeepLink } from './deep-link';
+import { inlineCopy } from './inline';
 import { sanitizeFragment } from './sanitize';
 
 /** Spec §8, verbatim. */
@@ -74,7 +75,6 @@ export function createLightbox(runtime: Runtime) {
   let fitting = true;
   let slideshow = 0;
   let playing = false;
-  let inlineHome: { el: HTMLElement; mark: Comment } | undefined;
   let historyPushed = false;
   let ownHash = '';
 
@@ -156,18 +156,11 @@ export function createLightbox(runtime: Runtime) {
   function cleanup() {
     token++;
     stopSlideshow();
-    putInlineBack();
     stage.replaceChildren();
     if (historyPushed) {
       historyPushed = false;
       if (win.location.hash === ownHash) win.history.back();
     }
-  }
-
-  function putInlineBack() {
-    if (!inlineHome) return;
-    inlineHome.mark.replaceWith(inlineHome.el);
-    inlineHome = undefined;
   }
 
   const typeName = (c: Content) =>
@@ -234,14 +227,10 @@ export function createLightbox(runtime: Runtime) {
         return;
       case 'inline': {
         const target = doc.getElementById(content.src);
-        if (!target || target.contains(box)) {
-          stage.replaceChildren();
-          return;
-        }
-        const mark = doc.createComment('sw-lightbox-inline');
-        target.replaceWith(mark);
-        inlineHome = { el: target, mark };
-        stage.replaceChildren(target);
+        // The lightbox itself (or the body holding it) is never copied into itself.
+        stage.replaceChildren(
+          ...(target && !target.contains(box) ? [inlineCopy(target, 'sw-lightbox')] : []),
+        );
         expand.hidden = true;
         return;
       }
@@ -275,7 +264,6 @@ export function createLightbox(runtime: Runtime) {
     const mine = ++token;
     index = (i + items.length) % items.length;
     const item = items[index]!;
-    putInlineBack();
     expand.hidden = true;
     counter.textContent = t('counter', { type: typeName(item.content), n: index + 1, total: items.length });
     title.textContent = item.title;

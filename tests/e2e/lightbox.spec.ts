@@ -108,19 +108,22 @@ test.describe('lightbox', () => {
     await expect(thumbs.nth(2)).toHaveAttribute('aria-current', 'true');
   });
 
-  test('inline content (#id) is shown, then goes back to its place', async ({ page }) => {
+  test('inline content (#id) is shown as a copy; the original never leaves its place', async ({ page }) => {
     await openGallery(page);
+    const original = page.locator('#directions-text');
+    const parent = await original.evaluate((el) => el.parentElement!.outerHTML.length);
     await page.locator('a[href="#directions-text"]').click();
     await expect.poll(() => isOpen(page)).toBe(true);
     await expect(counter(page)).toHaveText('Item 1 of 1');
-    await expect(box(page).locator('#directions-text')).toBeVisible();
+    await expect(box(page).locator('.sw-lb-content')).toContainText('From the station, walk down Lake Road');
     await expect(box(page).getByRole('button', { name: 'Next' })).toBeHidden();
+    expect(await original.evaluate((el) => el.closest('dialog') === null)).toBe(true);
+    await expect(page.locator('[id="directions-text"]')).toHaveCount(1);
     await expectAxeClean(page);
     await page.keyboard.press('Escape');
-    await expect
-      .poll(() => page.locator('#directions-text').evaluate((el) => el.closest('dialog') === null))
-      .toBe(true);
-    await expect(page.locator('#directions-text')).toBeVisible();
+    await expect.poll(() => box(page).evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    await expect(original).toBeVisible();
+    expect(await original.evaluate((el) => el.parentElement!.outerHTML.length)).toBe(parent);
   });
 
   test('overlay click closes it', async ({ page }) => {

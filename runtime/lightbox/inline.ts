@@ -1,0 +1,47 @@
+/** Attributes whose value names other elements by id (one or several, space-separated). */
+const idRefs = [
+  'for',
+  'headers',
+  'list',
+  'form',
+  'aria-labelledby',
+  'aria-describedby',
+  'aria-controls',
+  'aria-owns',
+  'aria-details',
+  'aria-errormessage',
+  'aria-flowto',
+  'aria-activedescendant',
+];
+
+/**
+ * What the lightbox shows for an inline item `#id` (contract §3, Lightbox): a copy of the
+ * element's contents, as prettyPhoto showed its inner HTML. The element itself stays where
+ * the page put it, untouched, and however the page hides it (a `hidden` attribute, an inline
+ * `display:none`, a class, a rule on its id), that hiding is on the element, not on what it
+ * holds, so the copy shows. Ids in the copy get a suffix (one id, one element in the page),
+ * and references between elements of the copy follow them, so a label still names its field.
+ */
+export function inlineCopy(target: Element, suffix: string): HTMLElement {
+  const doc = target.ownerDocument;
+  const wrapper = doc.createElement('div');
+  wrapper.className = 'sw-lb-inline';
+  for (const node of target.childNodes) wrapper.append(node.cloneNode(true));
+  const renamed = new Map<string, string>();
+  for (const el of wrapper.querySelectorAll('[id]')) {
+    const id = `${el.id}-${suffix}`;
+    renamed.set(el.id, id);
+    el.id = id;
+  }
+  if (!renamed.size) return wrapper;
+  const selector = idRefs.map((a) => `[${a}]`).join(',');
+  for (const el of wrapper.querySelectorAll(selector)) {
+    for (const name of idRefs) {
+      const value = el.getAttribute(name);
+      if (value === null) continue;
+      const ids = value.split(/\s+/).map((id) => renamed.get(id) ?? id);
+      el.setAttribute(name, ids.join(' '));
+    }
+  }
+  return wrapper;
+}
