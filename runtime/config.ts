@@ -1,5 +1,6 @@
 import { configElementId } from './schema';
 import { log } from './log';
+import { clampTime, timerRange } from './options';
 
 /** The `sw-config` object with every field of contract §1 present (defaults filled in). */
 export interface Config {
@@ -159,6 +160,11 @@ export function normalizeConfig(raw: unknown): Config {
     } else bad.push('i18n');
   }
   if (bad.length) log.warn(`sw-config: ignoring invalid field(s) ${bad.join(', ')}; their defaults apply.`);
+  const clamped: string[] = [];
+  const { slideshow } = config.lightbox;
+  if (slideshow !== false)
+    config.lightbox.slideshow = clampTime(slideshow, timerRange.interval, 'lightbox.slideshow', clamped);
+  if (clamped.length) log.warn(`sw-config: out of range: ${clamped.join(', ')}.`);
   return config;
 }
 

@@ -19,3 +19,32 @@ export function jsonAttribute(el: Element, name: string): Record<string, unknown
   }
   return value as Record<string, unknown>;
 }
+
+/** The longest delay `setTimeout` honours: a longer one overflows and fires at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/** Sane ranges for times read from markup or config (ms, except `days`). */
+export const timerRange = {
+  /** A wait before something happens (modal delay, exit-intent delay, auto-hide, consent delay). */
+  delay: { min: 0, max: MAX_TIMER_MS },
+  /** A rotation step (carousel, slideshow): faster than a second nobody can read it. */
+  interval: { min: 1000, max: MAX_TIMER_MS },
+  /** A stored flag's lifetime in days (a century: its expiry time stays a finite number). */
+  days: { min: 0, max: 36_500 },
+} as const;
+
+/**
+ * Brings a time into its range. The caller has checked it is a finite number; out of range
+ * it is clamped (not rejected: a huge delay still means "much later", never "at once") and
+ * `clamped` names the field so the caller can say so in its warning.
+ */
+export function clampTime(
+  value: number,
+  range: { min: number; max: number },
+  name: string,
+  clamped: string[],
+): number {
+  const v = Math.min(Math.max(value, range.min), range.max);
+  if (v !== value) clamped.push(`${name} ${value} (${v} used)`);
+  return v;
+}

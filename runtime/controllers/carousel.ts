@@ -2,7 +2,7 @@ import type { Controller } from '../controller';
 import { inFormField } from '../dom';
 import { carouselStrings } from '../i18n/carousel';
 import { describe, log } from '../log';
-import { jsonAttribute } from '../options';
+import { clampTime, jsonAttribute, timerRange } from '../options';
 import { attr } from '../schema';
 
 /** Spec §9: a carousel advances every 5000 ms and wraps. */
@@ -25,6 +25,9 @@ export function carouselOptions(el: Element): typeof carouselDefaults {
     else bad.push('wrap');
   }
   if (bad.length) log.warn(`${describe(el)}: invalid ${bad.join(', ')}; the default is used.`);
+  const clamped: string[] = [];
+  out.interval = clampTime(out.interval, timerRange.interval, 'interval', clamped);
+  if (clamped.length) log.warn(`${describe(el)}: out of range: ${clamped.join(', ')}.`);
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { jsonAttribute } from '../options';
+import { clampTime, jsonAttribute, timerRange } from '../options';
 import { log, describe } from '../log';
 import { attr } from '../schema';
 
@@ -44,6 +44,11 @@ export function modalOptions(el: Element): ModalOptions {
     else bad.push(key);
   }
   if (bad.length) log.warn(`${describe(el)}: invalid ${bad.join(', ')}; the default is used.`);
+  const clamped: string[] = [];
+  for (const key of ['delay', 'exitDelay', 'autoHide'] as const)
+    out[key] = clampTime(out[key], timerRange.delay, key, clamped);
+  out.expires = clampTime(out.expires, timerRange.days, 'expires', clamped);
+  if (clamped.length) log.warn(`${describe(el)}: out of range: ${clamped.join(', ')}.`);
   return out;
 }
 

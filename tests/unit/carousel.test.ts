@@ -31,6 +31,16 @@ describe('carousel options', () => {
     html(markup('{interval:1}'));
     expect(() => carouselOptions(document.querySelector('[data-sw-carousel]')!)).toThrow(InvalidOptionsError);
   });
+
+  it('an interval out of range is clamped with a warning: never a timer that overflows, nor a blur', () => {
+    const { warn } = silenceConsole();
+    html(markup('{"interval":3000000000}'));
+    expect(carouselOptions(document.querySelector('[data-sw-carousel]')!).interval).toBe(2_147_483_647);
+    html(markup('{"interval":1}'));
+    expect(carouselOptions(document.querySelector('[data-sw-carousel]')!).interval).toBe(1000);
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(String(warn.mock.calls[1]![0])).toMatch(/out of range: interval 1 \(1000 used\)/);
+  });
 });
 
 describe('carousel rotation timing (fake timers)', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defaultConfig, normalizeConfig, readConfig } from '../../runtime/config';
+import { silenceConsole } from './helpers';
 
 function page(json?: string): Document {
   document.head.innerHTML = '';
@@ -158,6 +159,15 @@ describe('config', () => {
     ]) {
       expect(text).toContain(f);
     }
+  });
+
+  it('clamps the slideshow interval into its range, with one warning', () => {
+    const { warn } = silenceConsole();
+    expect(normalizeConfig({ lightbox: { slideshow: 4e9 } }).lightbox.slideshow).toBe(2_147_483_647);
+    expect(normalizeConfig({ lightbox: { slideshow: 10 } }).lightbox.slideshow).toBe(1000);
+    expect(normalizeConfig({ lightbox: { slideshow: false } }).lightbox.slideshow).toBe(false);
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/out of range: lightbox\.slideshow 4000000000/);
   });
 
   it('treats a JSON value that is not an object as invalid', () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { modal } from '../../runtime/controllers/modal';
 import { modalDefaults, modalOptions, seenFlag } from '../../runtime/controllers/modal-options';
 import { InvalidOptionsError } from '../../runtime/errors';
+import { MAX_TIMER_MS } from '../../runtime/options';
 import type { Runtime } from '../../runtime/runtime';
 import { html, runtime, silenceConsole } from './helpers';
 
@@ -42,6 +43,19 @@ describe('modal options', () => {
     expect(o.close).toEqual(['button', 'overlay', 'escape']);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toMatch(/invalid scrollPercent, close, expires/);
+  });
+
+  it('times out of range are clamped, with one warning: a huge delay stays a long wait', () => {
+    const { warn } = silenceConsole();
+    const o = modalOptions(el('{"delay":3000000000,"exitDelay":1e300,"autoHide":5e9,"expires":1e308}'));
+    expect(o).toMatchObject({
+      delay: MAX_TIMER_MS,
+      exitDelay: MAX_TIMER_MS,
+      autoHide: MAX_TIMER_MS,
+      expires: 36_500,
+    });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/out of range: delay 3000000000 \(2147483647 used\)/);
   });
 
   it('invalid JSON throws, so the registry leaves the element plain', () => {
@@ -132,6 +146,21 @@ describe('modal trigger timing (fake timers)', () => {
     vi.advanceTimersByTime(1);
     expect(open()).toBe(true);
     expect(sessionStorage.getItem('sw-modal:m')).toBe('1');
+  });
+
+  it('load: a delay past what a timer holds never arms a timer that would overflow and fire at once', () => {
+    silenceConsole();
+    const spy = vi.spyOn(window, 'setTimeout');
+    const open = start('{"trigger":"load","delay":3000000000}');
+    const delays = spy.mock.calls.map((c) => Number(c[1] ?? 0));
+    expect(Math.max(...delays)).toBe(MAX_TIMER_MS);
+    vi.advanceTimersByTime(24 * 3600_000);
+    expect(open()).toBe(false);
+    // A seen flag kept "for ever" is still a date in the future, so the modal stays closed.
+    const { expires } = modalOptions(el('{"storage":"local","expires":1e308}'));
+    const flag = seenFlag(window, 'forever', 'local', expires);
+    flag.mark();
+    expect(flag.seen()).toBe(true);
   });
 
   it('load: the seen flag keeps it closed', () => {
