@@ -1,7 +1,8 @@
 import type { Controller, ControllerContext, ControllerDefinition, Disconnect } from './controller';
-import { ChunkLoadError, InvalidOptionsError } from './errors';
+import { loadChunk } from './chunks';
+import { InvalidOptionsError } from './errors';
 import { describe, log } from './log';
-import { attr, events } from './schema';
+import { attr } from './schema';
 import type { Runtime } from './runtime';
 
 interface Connection {
@@ -29,6 +30,8 @@ export class Registry {
   readonly #pending = new Map<string, Set<Element>>();
   readonly #loads = new Map<string, Promise<Controller>>();
   readonly #reported = new WeakMap<object, Set<string>>();
+  /** Lazy controllers whose chunk failed again on a later use: no more tries until a rescan. */
+  readonly #retried = new Set<string>();
 
   readonly #runtime: Runtime;
   readonly #definitions: readonly ControllerDefinition[];
@@ -40,6 +43,7 @@ export class Registry {
 
   /** Connects every new match under `root` (inclusive), after dropping connections gone stale. */
   scan(root: ParentNode = this.#runtime.document): void {
+    this.#retried.clear();
     this.sweep();
     this.connectUnder(root);
   }
@@ -157,37 +161,54 @@ export class Registry {
     }
   }
 
-  /** Fetches a lazy controller's chunk once (retrying once), then connects what waited for it. */
+  /**
+   * Fetches a lazy controller's chunk once (see chunks.ts: one retry, a time limit, `sw:error`
+   * and a console line naming it on failure). Its elements then stay as the builder wrote
+   * them, and each one's next use tries once more.
+   */
   #load(definition: ControllerDefinition & { load: 'idle' | 'interaction' }): Promise<Controller> {
     let promise = this.#loads.get(definition.name);
     if (!promise) {
-      promise = definition
-        .importer()
-        .catch(() => definition.importer())
-        .then(
-          (module) => module.default,
-          (cause: unknown) => {
-            throw new ChunkLoadError(`${definition.name}: its code could not be loaded`, { cause });
-          },
-        );
-      this.#loads.set(definition.name, promise);
-      promise.catch((error: ChunkLoadError) => {
-        const waiting = this.#pending.get(definition.name);
+      const waiting = () => [...(this.#pending.get(definition.name) ?? [])];
+      const failed = () => {
+        const elements = waiting();
         this.#pending.delete(definition.name);
-        // Cancellable, so a builder can show its own notice instead of our console line.
-        const event = new CustomEvent(events.error, {
-          bubbles: true,
-          cancelable: true,
-          detail: { controller: definition.name, error, elements: [...(waiting ?? [])] },
-        });
-        if (this.#runtime.document.dispatchEvent(event)) {
-          log.error(`${error.message}; its elements stay as the builder wrote them.`, error.cause);
-        }
-        // A later scan may try again (the network may be back).
         this.#loads.delete(definition.name);
-      });
+        if (!this.#retried.has(definition.name)) this.#retryOnUse(definition, elements);
+      };
+      promise = loadChunk(this.#runtime, definition.name, definition.importer, {
+        elements: waiting,
+        failed,
+      }).then((m) => m.default);
+      this.#loads.set(definition.name, promise);
+      promise.catch(() => {});
     }
     return promise;
+  }
+
+  /** A later use of an element whose chunk failed (pointer, focus, touch) fetches it once more. */
+  #retryOnUse(
+    definition: ControllerDefinition & { load: 'idle' | 'interaction' },
+    elements: Element[],
+  ): void {
+    const uses = new AbortController();
+    const signal = uses.signal;
+    this.#runtime.signal.addEventListener('abort', () => uses.abort(), { once: true, signal });
+    const retry = () => {
+      uses.abort();
+      this.#retried.add(definition.name);
+      const now = elements.filter((el) => el.isConnected && !this.isConnected(el, definition.name));
+      if (!now.length) return;
+      this.#pending.set(definition.name, new Set(now));
+      void this.#load(definition).then(
+        (controller) => this.#flushPending(definition, controller),
+        () => {},
+      );
+    };
+    for (const el of elements) {
+      for (const type of ['pointerover', 'focusin', 'touchstart'])
+        el.addEventListener(type, retry, { once: true, passive: true, signal });
+    }
   }
 
   #flushPending(definition: ControllerDefinition, controller: Controller): void {

@@ -1,3 +1,4 @@
+import { loadChunk } from './chunks';
 import { readConfig, type Config } from './config';
 import type { ControllerDefinition } from './controller';
 import { detectEnv, type EnvInfo } from './env';
@@ -113,9 +114,18 @@ export class Runtime {
     return this.#shared.get(key) as T;
   }
 
-  /** The instance's one React root, created (and its chunk fetched) on first use. */
+  /**
+   * The instance's one React root, created (and its chunk fetched) on first use. A failed
+   * fetch is announced (chunks.ts) and forgotten, so a later use tries again.
+   */
   ui(): Promise<UiHost> {
-    this.#uiHost ??= import('./ui/host').then((m) => m.createUiHost(this));
+    this.#uiHost ??= loadChunk(this, 'UI host', () => import('./ui/host')).then(
+      (m) => m.createUiHost(this),
+      (err: unknown) => {
+        this.#uiHost = undefined;
+        throw err;
+      },
+    );
     return this.#uiHost;
   }
 

@@ -1,3 +1,4 @@
+import { loadChunk } from '../chunks';
 import type { Controller } from '../controller';
 import { fragmentId, isPlainClick } from '../dom';
 import { log, describe } from '../log';
@@ -35,33 +36,38 @@ export const tiles: Controller = {
     hide(true);
 
     let popup: ReturnType<typeof load> | undefined;
+    /** Fetches so far that failed: after the first the contents are back in place. */
+    let failures = 0;
     function load() {
-      return import('./tile-popup').then((m) => m.createTilePopup(ctx, items, container));
+      return loadChunk(runtime, 'tile popup', () => import('./tile-popup'), {
+        elements: () => [container],
+      }).then((m) => m.createTilePopup(ctx, items, container));
     }
-    // A failed fetch is forgotten, so the next click tries again.
+    // A failed fetch is forgotten: the builder's page comes back (contents in place), and the
+    // next click tries once more.
     const get = () =>
       (popup ??= load().catch((err: unknown) => {
         popup = undefined;
+        failures++;
+        hide(false);
         throw err;
       }));
     const show = (index: number, from: Element | null) =>
       get().then(
-        (p) => !ctx.signal.aborted && p.show(index, from),
-        (err: unknown) => {
-          // The builder's page again: contents in place, the link's own jump.
-          log.error(
-            `${describe(container)}: the tile popup could not be loaded; showing the sections instead.`,
-            err,
-          );
-          hide(false);
-          win.location.hash = items[index]!.content.id;
+        (p) => {
+          if (ctx.signal.aborted) return;
+          hide(true);
+          p.show(index, from);
         },
+        // The link's own jump, as without script.
+        () => void (win.location.hash = items[index]!.content.id),
       );
 
     ctx.listen<MouseEvent>(container, 'click', (e) => {
       if (!isPlainClick(e)) return;
       const index = items.findIndex(({ tile }) => tile.contains(e.target as Node));
-      if (index < 0) return;
+      // Tried twice already: the link is the builder's plain link again.
+      if (index < 0 || failures > 1) return;
       e.preventDefault();
       void show(index, items[index]!.tile);
     });

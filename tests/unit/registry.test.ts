@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Controller, ControllerDefinition } from '../../runtime/controller';
+import { CHUNK_TIMEOUT_MS } from '../../runtime/chunks';
 import { InvalidOptionsError } from '../../runtime/errors';
 import { html, nextFrame, recorder, runtime, silenceConsole } from './helpers';
 
@@ -383,6 +384,91 @@ describe('registry: lazily loaded controllers', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(error).not.toHaveBeenCalled();
     rt.destroy();
+  });
+
+  it('after a failure, the next use of an element fetches once more; a second failure ends the tries', async () => {
+    silenceConsole();
+    html('<a data-sw-lightbox="g" id="x" href="/a.jpg">a</a>');
+    const r = recorder('lightbox', '[data-sw-lightbox]');
+    let fail = true;
+    const importer = vi.fn(() =>
+      fail
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : Promise.resolve({ default: (r.definition as { controller: Controller }).controller }),
+    );
+    const errors: CustomEvent[] = [];
+    document.addEventListener('sw:error', (e) => errors.push(e as CustomEvent));
+    const rt = runtime([{ name: 'lightbox', selector: '[data-sw-lightbox]', load: 'idle', importer }]);
+    rt.start();
+    await vi.waitFor(() => expect(errors).toHaveLength(1));
+    const x = document.getElementById('x')!;
+    // Still failing on the first later use: announced again, and no more tries after it.
+    x.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    await vi.waitFor(() => expect(errors).toHaveLength(2));
+    expect(importer).toHaveBeenCalledTimes(4);
+    x.dispatchEvent(new Event('focusin', { bubbles: true }));
+    await new Promise((res) => setTimeout(res, 0));
+    expect(importer).toHaveBeenCalledTimes(4);
+    // A rescan (the builder's, or new markup) gives it its tries back; the network is back.
+    fail = false;
+    rt.rescan();
+    await vi.waitFor(() => expect(r.connected).toHaveLength(1));
+    rt.destroy();
+  });
+
+  it('a later use after one failure connects the element when the chunk arrives', async () => {
+    silenceConsole();
+    html('<a data-sw-lightbox="g" id="x" href="/a.jpg">a</a>');
+    const r = recorder('lightbox', '[data-sw-lightbox]');
+    let calls = 0;
+    const importer = () =>
+      ++calls <= 2
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : Promise.resolve({ default: (r.definition as { controller: Controller }).controller });
+    const rt = runtime([{ name: 'lightbox', selector: '[data-sw-lightbox]', load: 'idle', importer }]);
+    const failed = new Promise((res) => document.addEventListener('sw:error', res, { once: true }));
+    rt.start();
+    await failed;
+    expect(r.connected).toEqual([]);
+    document.getElementById('x')!.dispatchEvent(new Event('focusin', { bubbles: true }));
+    await vi.waitFor(() => expect(r.connected).toHaveLength(1));
+    rt.destroy();
+  });
+
+  it('a chunk that never answers is given up after its time limit and holds back no other controller', async () => {
+    vi.useFakeTimers();
+    try {
+      const { error } = silenceConsole();
+      html('<a data-sw-lightbox="g" id="x" href="/a.jpg">a</a><div data-sw-modal id="m"></div>');
+      const r = recorder('modal', '[data-sw-modal]');
+      const errors: CustomEvent[] = [];
+      document.addEventListener('sw:error', (e) => errors.push(e as CustomEvent), { once: true });
+      const rt = runtime([
+        {
+          name: 'lightbox',
+          selector: '[data-sw-lightbox]',
+          load: 'idle',
+          importer: () => new Promise(() => {}),
+        },
+        {
+          name: 'modal',
+          selector: '[data-sw-modal]',
+          load: 'idle',
+          importer: async () => ({ default: (r.definition as { controller: Controller }).controller }),
+        },
+      ]);
+      rt.start();
+      await vi.advanceTimersByTimeAsync(100);
+      expect(r.connected).toHaveLength(1);
+      expect(errors).toEqual([]);
+      await vi.advanceTimersByTimeAsync(CHUNK_TIMEOUT_MS);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.detail.controller).toBe('lightbox');
+      expect(String(error.mock.calls[0]![0])).toContain('lightbox: its code did not arrive within 10 s');
+      rt.destroy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not connect anything once destroyed, even if the chunk arrives later', async () => {

@@ -1,0 +1,104 @@
+import type { Page } from '@playwright/test';
+import { expect, openWithRuntime, test, urlFor } from './fixtures';
+
+// A lazily loaded part that cannot be fetched (or never answers) is announced with a
+// cancellable `sw:error` and a console line naming it; its elements stay as the builder wrote
+// them; the next use tries once more; nothing else on the page waits for it.
+
+const LIGHTBOX_CHUNK = /\/lightbox-[\w-]+\.js$/;
+const TILE_POPUP_CHUNK = /\/tile-popup-[\w-]+\.js$/;
+
+interface Announced {
+  controller: string;
+  message: string;
+  elements: number;
+}
+
+/** Records every `sw:error` and every console error from the start of the page. */
+async function recordFailures(page: Page) {
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { swErrors: Announced[] };
+    w.swErrors = [];
+    document.addEventListener('sw:error', (e) => {
+      const { controller, error, elements } = (e as CustomEvent).detail;
+      w.swErrors.push({ controller, message: error.message, elements: elements.length });
+    });
+  });
+  const announced = () => page.evaluate(() => (window as unknown as { swErrors: Announced[] }).swErrors);
+  return { consoleErrors, announced };
+}
+
+test.describe('a chunk that fails', () => {
+  test('tile popup: announced, the sections come back at once, and the next click tries again', async ({
+    page,
+  }) => {
+    const { consoleErrors, announced } = await recordFailures(page);
+    await page.route(TILE_POPUP_CHUNK, (route) => route.abort());
+    await openWithRuntime(page, urlFor('/clinic/en/team/'));
+    await expect
+      .poll(announced)
+      .toEqual([
+        { controller: 'tile popup', message: 'tile popup: its code could not be loaded', elements: 1 },
+      ]);
+    expect(consoleErrors.some((t) => t.includes('tile popup: its code could not be loaded'))).toBe(true);
+    // The builder's page, without waiting for a click: every section in place.
+    await expect(page.locator('#dr-baker')).toBeVisible();
+
+    await page.unroute(TILE_POPUP_CHUNK);
+    await page.locator('a[data-sw-tile][href="#dr-baker"]').click();
+    const popup = page.locator('dialog[data-sw-dialog]:modal');
+    await expect(popup).toHaveAccessibleName(/Dr\. Baker/);
+  });
+
+  test('lightbox: announced, its links stay plain links, and the next use of one fetches it again', async ({
+    page,
+  }) => {
+    const { announced } = await recordFailures(page);
+    await page.route(LIGHTBOX_CHUNK, (route) => route.abort());
+    await openWithRuntime(page, urlFor('/clinic/en/gallery/'));
+    await expect
+      .poll(announced)
+      .toEqual([
+        expect.objectContaining({
+          controller: 'lightbox',
+          message: 'lightbox: its code could not be loaded',
+        }),
+      ]);
+    const first = page.locator('[data-sw-lightbox="rooms"]').first();
+    await expect(first).not.toHaveAttribute('data-sw-ready');
+
+    await page.unroute(LIGHTBOX_CHUNK);
+    await first.hover();
+    await expect(first).toHaveAttribute('data-sw-ready', '');
+    await first.click();
+    await expect(page.locator('dialog.sw-lightbox')).toBeVisible();
+  });
+
+  test('lightbox that never answers: other parts load, and after its time limit it is given up', async ({
+    page,
+  }) => {
+    const { announced } = await recordFailures(page);
+    await page.clock.install();
+    await page.route(LIGHTBOX_CHUNK, () => undefined); // never fulfilled
+    await openWithRuntime(page, urlFor('/clinic/en/gallery/'));
+    await expect(page.locator('[data-sw-languages]')).toHaveAttribute('data-sw-ready', '');
+    await expect(page.locator('[data-sw-menu]')).toHaveAttribute('data-sw-ready', '');
+    expect(await announced()).toEqual([]);
+    await page.clock.fastForward(10_001);
+    await expect
+      .poll(announced)
+      .toEqual([
+        expect.objectContaining({
+          controller: 'lightbox',
+          message: 'lightbox: its code did not arrive within 10 s',
+        }),
+      ]);
+    // Its links are the builder's: a click opens the file.
+    await page.locator('[data-sw-lightbox="rooms"]').first().click();
+    await expect(page).toHaveURL(/\/waiting-room\.png$/);
+  });
+});
