@@ -41,7 +41,7 @@ export function detectEnv(href: string, config: Pick<Config, 'site' | 'platform'
     env = 'preview';
   }
 
-  const projectPath = resolveProjectPath(url, site);
+  const projectPath = resolveProjectPath(url, site, env);
   return {
     env,
     local: env === 'cms' || env === 'design',
@@ -50,12 +50,10 @@ export function detectEnv(href: string, config: Pick<Config, 'site' | 'platform'
   };
 }
 
-function resolveProjectPath(url: URL, site: Config['site']): string {
+function resolveProjectPath(url: URL, site: Config['site'], env: EnvName): string {
   if (site.cleanUrlPath !== undefined) return normalizeProjectPath(site.cleanUrlPath);
-  const user = url.searchParams.get(site.userParam);
-  // The value becomes one path segment: encoding it keeps `../` or `/` in a query string
-  // from steering the runtime's requests anywhere else on the host.
-  if (user) return `/users/${encodeURIComponent(user)}`;
+  const user = trustedUser(url, site, env);
+  if (user) return `/users/${user}`;
   // A segment that names a file (`preview.php`, `index.html`) is a page, not a project folder.
   const segments = url.pathname
     .split('/')
@@ -63,4 +61,18 @@ function resolveProjectPath(url: URL, site: Config['site']): string {
     .slice(0, site.projectSegments)
     .filter((s) => !s.includes('.'));
   return segments.length ? `/${segments.join('/')}` : '';
+}
+
+/**
+ * The project the user parameter names, or undefined when it must be ignored. The project
+ * path decides where the menu scripts are loaded from and where consent is saved, so on a
+ * live page a link's `?user=evil` would send both to another project's folder on the same
+ * host. The editors and the preview are reached through the builder, which sets it; a live
+ * page honours it only inside that project's own folder, where it changes nothing.
+ * The value becomes one path segment, so it may hold only letters, digits, `_` and `-`.
+ */
+function trustedUser(url: URL, site: Config['site'], env: EnvName): string | undefined {
+  const user = url.searchParams.get(site.userParam) ?? '';
+  const inOwnFolder = `${url.pathname}/`.startsWith(`/users/${user}/`);
+  return /^[\w-]+$/.test(user) && (env !== 'live' || inOwnFolder) ? user : undefined;
 }

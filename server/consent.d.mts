@@ -10,3 +10,4 @@ export function flagsFromCookies(cookies: Record<string, string>, site: Site): F
 export function validateConsentBody(body: string, site: Site): { flags: Flags; error?: undefined } | { error: string; flags?: undefined };
 export function consentCookies(flags: Flags, options?: { path?: string; secure?: boolean }): string[];
 export function scriptsFor(flags: Flags, site: Site): { scriptdata: string; position: string }[];
+export function isCrossSite(headers: { origin?: string; host?: string; 'sec-fetch-site'?: string | string[] }): boolean;

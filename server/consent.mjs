@@ -8,16 +8,52 @@ export const COOKIE_MAX_AGE = 180 * 24 * 60 * 60;
 
 const FLAG = /^[01]$/;
 
-/** `a=1; b=2` → { a: '1', b: '2' } (first value wins, as browsers send the most specific first). */
+/**
+ * `a=1; b=2` → { a: '1', b: '2' } (first value wins, as browsers send the most specific first).
+ * Never throws: the header is whatever the client sent.
+ */
 export function parseCookies(header = '') {
-  const out = {};
+  // No prototype: a cookie named `__proto__` or `constructor` is just a cookie.
+  const out = Object.create(null);
   for (const part of header.split(';')) {
     const i = part.indexOf('=');
     if (i < 0) continue;
     const name = part.slice(0, i).trim();
-    if (name && !(name in out)) out[name] = decodeURIComponent(part.slice(i + 1).trim());
+    if (name && !(name in out)) out[name] = decodeCookieValue(part.slice(i + 1).trim());
   }
   return out;
+}
+
+/** A value that is not valid percent-encoding (a stray `%`, bytes that are not UTF-8) is kept as sent. */
+function decodeCookieValue(value) {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * True when a consent POST comes from another site's page and must store nothing (contract §4):
+ * `Sec-Fetch-Site: cross-site`, or an `Origin` that is not this host (`null` included).
+ * `same-site` alone is not enough where Origin is sent: on a builder's shared domain,
+ * sibling projects (`evil.preview.example`, `clinic.preview.example`) are the same site.
+ * A request with neither header (old browsers, curl) is accepted: no browser of today
+ * sends a cross-site POST without them. The scheme is not compared, so an https page
+ * behind a proxy that speaks http to this server still matches its Host.
+ */
+export function isCrossSite(headers) {
+  if (String(headers['sec-fetch-site'] ?? '').toLowerCase() === 'cross-site') return true;
+  const origin = headers.origin;
+  if (origin === undefined) return false;
+  try {
+    const from = new URL(origin);
+    const own = new URL(`${from.protocol}//${headers.host}`);
+    const web = from.protocol === 'http:' || from.protocol === 'https:';
+    return !(web && from.origin === origin && headers.host && from.host === own.host);
+  } catch {
+    return true;
+  }
 }
 
 /**

@@ -21,4 +21,6 @@ export function startServer(options?: {
   distDir?: string;
   siteConfig?: string;
   consentLog?: string;
+  /** Also serve dist's `*.map` files and `meta.json` (default false: 404). */
+  serveSourceMaps?: boolean;
 }): Promise<RunningServer>;

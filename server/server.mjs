@@ -2,48 +2,33 @@
 // runtime can be seen and tested in all four environments against a real consent endpoint.
 // Node's http module only; every page carries a strict CSP with a fresh nonce.
 import { randomUUID } from 'node:crypto';
-import { appendFile, mkdir, readFile, stat } from 'node:fs/promises';
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { dirname, extname, join, resolve, sep } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   consentCookies,
   flagsFromCookies,
+  isCrossSite,
   MAX_BODY_BYTES,
   parseCookies,
   scriptsFor,
   validateConsentBody,
 } from './consent.mjs';
-import { contentSecurityPolicy, newNonce } from './csp.mjs';
+import { fileServer } from './files.mjs';
 import { discoverPages, findDesignPage, indexPage } from './pages.mjs';
+import { notFound, readBody, redirect, sendHtml, sendJson, sendPage } from './respond.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const NONCE_PLACEHOLDER = '__CSP_NONCE__';
-
-const types = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.png': 'image/png',
-  '.ttf': 'font/ttf',
-  '.woff2': 'font/woff2',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.svg': 'image/svg+xml',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.txt': 'text/plain; charset=utf-8',
-  '.vtt': 'text/vtt; charset=utf-8',
-  '.pdf': 'application/pdf',
-};
+const RUNTIME_PREFIX = '/swfiles/runtime';
+/** "" (the root) or `/segment[/segment…]`: it is written into redirects and cookie paths. */
+const PROJECT_PATH = /^(\/[A-Za-z0-9._~-]+)*$/;
 
 /**
  * Starts the server. Options: port (0 = any free one), host, siteDir, distDir,
- * siteConfig (path of the per-site JSON), consentLog (append-only proof-of-consent file).
+ * siteConfig (path of the per-site JSON), consentLog (append-only proof-of-consent file),
+ * serveSourceMaps (also serve dist's `*.map` and `meta.json`; off by default, as they
+ * describe the source to anyone who asks).
  * Resolves to { url, port, close() }.
  */
 export async function startServer(options = {}) {
@@ -52,8 +37,21 @@ export async function startServer(options = {}) {
   const site = JSON.parse(await readFile(options.siteConfig ?? join(root, 'fixtures', 'site.server.json'), 'utf8'));
   const consentLog = options.consentLog ?? join(root, 'server', 'data', 'consent-log.jsonl');
   const projectPath = site.projectPath;
+  if (typeof projectPath !== 'string' || !PROJECT_PATH.test(projectPath)) {
+    throw new Error(`projectPath must be "" or /segment[/segment…], not ${JSON.stringify(projectPath)}`);
+  }
   const pages = discoverPages(siteDir, projectPath);
   await mkdir(dirname(consentLog), { recursive: true });
+
+  // The page templates are the pages found at start: an .html file that appears later
+  // (an upload, an ajax fragment) is served as written, without the response's nonce.
+  const templates = new Set(pages.map((p) => resolve(p.file)));
+  const sendSiteFile = fileServer({ base: siteDir, prefix: projectPath, isPage: (file) => templates.has(file) });
+  const sendRuntimeFile = fileServer({
+    base: distDir,
+    prefix: RUNTIME_PREFIX,
+    hidden: (file) => !options.serveSourceMaps && (extname(file) === '.map' || basename(file) === 'meta.json'),
+  });
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err) => {
@@ -64,29 +62,23 @@ export async function startServer(options = {}) {
   });
 
   async function handle(req, res) {
-    const url = new URL(req.url ?? '/', 'http://placeholder');
-    let path;
-    try {
-      path = decodeURIComponent(url.pathname);
-    } catch {
-      return sendJson(res, 400, { error: 'malformed address' });
-    }
+    const target = parseTarget(req.url);
+    if (!target) return sendJson(res, 400, { error: 'malformed address' });
+    const { url, path } = target;
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
 
     if (path === '/') return sendHtml(res, 200, indexPage(pages, localPort(req), projectPath));
     if (path === '/favicon.ico') return void res.writeHead(204).end();
-    if (path.startsWith('/swfiles/runtime/')) return sendFile(res, distDir, path.slice('/swfiles/runtime'.length));
-    if (path === projectPath || path === `${projectPath}/`) {
-      return void res.writeHead(302, { Location: `${projectPath}/en/` }).end();
-    }
+    if (path.startsWith(`${RUNTIME_PREFIX}/`)) return sendRuntimeFile(res, path.slice(RUNTIME_PREFIX.length), url.search);
+    if (path === projectPath || path === `${projectPath}/`) return redirect(res, 302, `${projectPath}/en/${url.search}`);
     if (path === `${projectPath}/swfiles/lib/privacycookie.php`) return consent(req, res);
-    if (path === `${projectPath}/${'preview.php'}`) {
+    if (path === `${projectPath}/preview.php`) {
       const page = findDesignPage(pages, url.searchParams);
       if (!page) return sendHtml(res, 404, notFound());
       return sendPage(res, page.file);
     }
-    if (path.startsWith(`${projectPath}/`)) return sendFile(res, siteDir, path.slice(projectPath.length));
+    if (path.startsWith(`${projectPath}/`)) return sendSiteFile(res, path.slice(projectPath.length), url.search);
     return sendHtml(res, 404, notFound());
   }
 
@@ -99,6 +91,11 @@ export async function startServer(options = {}) {
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'GET, POST');
       return sendJson(res, 405, { error: 'method not allowed' });
+    }
+    // Before anything is read or stored: another site's page must not choose for the visitor.
+    if (isCrossSite(req.headers)) {
+      req.resume();
+      return sendJson(res, 403, { error: 'consent is accepted only from the site\'s own pages' });
     }
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'application/x-www-form-urlencoded') {
@@ -125,41 +122,6 @@ export async function startServer(options = {}) {
     });
   }
 
-  /** Serves a file below `base`; never a path outside it. Directories serve their index.html. */
-  async function sendFile(res, base, rel) {
-    const baseDir = resolve(base);
-    let file = resolve(baseDir, `.${rel}`);
-    if (file !== baseDir && !file.startsWith(baseDir + sep)) return sendHtml(res, 404, notFound());
-    let info = await stat(file).catch(() => null);
-    if (info?.isDirectory()) {
-      if (!rel.endsWith('/')) return void res.writeHead(301, { Location: `${rel}/` }).end();
-      file = join(file, 'index.html');
-      info = await stat(file).catch(() => null);
-    }
-    if (!info?.isFile()) return sendHtml(res, 404, notFound());
-    if (extname(file) === '.html') return sendPage(res, file);
-    res.writeHead(200, {
-      'Content-Type': types[extname(file)] ?? 'application/octet-stream',
-      'Content-Length': info.size,
-      'Cache-Control': 'no-cache',
-    });
-    res.end(await readFile(file));
-  }
-
-  async function sendPage(res, file) {
-    return sendHtml(res, 200, await readFile(file, 'utf8'));
-  }
-
-  function sendHtml(res, status, html) {
-    const nonce = newNonce();
-    res.writeHead(status, {
-      'Content-Type': types['.html'],
-      'Content-Security-Policy': contentSecurityPolicy(nonce),
-      'Cache-Control': 'no-store',
-    });
-    res.end(html.replaceAll(NONCE_PLACEHOLDER, nonce));
-  }
-
   await new Promise((ok, fail) => {
     server.once('error', fail);
     server.listen(options.port ?? 4173, options.host ?? '127.0.0.1', ok);
@@ -183,28 +145,16 @@ function localPort(req) {
   return Number(req.socket.localPort);
 }
 
-function sendJson(res, status, value) {
-  const body = JSON.stringify(value);
-  res.writeHead(status, { 'Content-Type': types['.json'], 'Content-Length': Buffer.byteLength(body) });
-  res.end(body);
-}
-
-/** The request body as text, or null once it passes `limit` bytes (the rest is drained). */
-function readBody(req, limit) {
-  return new Promise((ok, fail) => {
-    const chunks = [];
-    let size = 0;
-    let over = false;
-    req.on('data', (chunk) => {
-      size += chunk.length;
-      if (size > limit) over = true;
-      else chunks.push(chunk);
-    });
-    req.on('end', () => ok(over ? null : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', fail);
-  });
-}
-
-function notFound() {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><main><h1>Not found</h1><p><a href="/">Back to the demo index</a></p></main></body></html>`;
+/**
+ * The request target as a URL and its decoded path, or null when it cannot be read.
+ * Resolved against a base, `//evil.example/x` would become a URL on host evil.example with
+ * path `/x`; prefixed with an origin it stays the path `//evil.example/x`, which no route matches.
+ */
+function parseTarget(target = '/') {
+  try {
+    const url = target.startsWith('/') ? new URL(`http://placeholder${target}`) : new URL(target, 'http://placeholder');
+    return { url, path: decodeURIComponent(url.pathname) };
+  } catch {
+    return null;
+  }
 }

@@ -56,11 +56,9 @@ describe('project path and baseUrl', () => {
     // "" is a valid value: the site is at the root
     ['https://c.example/clinic/en/?user=bob', { cleanUrlPath: '' }, ''],
     ['https://c.example/clinic/en/', { cleanUrlPath: '/' }, ''],
-    // else ?user= gives /users/{project}
-    ['https://c.example/en/services/?user=clinic', {}, '/users/clinic'],
-    ['https://c.example/?u=clinic', { userParam: 'u' }, '/users/clinic'],
-    // the user value is one encoded segment, never a path of its own
-    ['https://c.example/?user=../admin', {}, '/users/..%2Fadmin'],
+    // else ?user= gives /users/{project} (when it may be trusted: see the next block)
+    ['https://c.example/en/services/?user=clinic&page=cms', {}, '/users/clinic'],
+    ['https://c.example/users/clinic/en/?u=clinic', { userParam: 'u' }, '/users/clinic'],
     // else the first projectSegments segments of the path
     ['https://c.example/clinic/en/services/', {}, '/clinic'],
     ['https://c.example/clinic/en/services/', { projectSegments: 2 }, '/clinic/en'],
@@ -93,5 +91,67 @@ describe('project path and baseUrl', () => {
     ['//clinic//site/', '/clinic/site'],
   ])('normalizeProjectPath(%j) = %j', (input, output) => {
     expect(normalizeProjectPath(input)).toBe(output);
+  });
+});
+
+describe('the user parameter (?user=) on live pages and in the editors', () => {
+  const project = (href: string, site: Partial<Config['site']> = {}) => detectEnv(href, config(site));
+
+  it.each([
+    // the reported attack: a link to a live page naming another project's folder
+    'https://host.example/clinic/en/?user=evil',
+    'https://host.example/?user=evil',
+    // a live page in one project's folder, naming another
+    'https://host.example/users/clinic/en/?user=evil',
+    // a prefix of the folder is not the folder
+    'https://host.example/users/clinicx/en/?user=clinic',
+    'https://host.example/users/clinic-old/?user=clinic',
+    // a /users/x segment that is not at the start of the path
+    'https://host.example/a/users/evil/?user=evil',
+  ])('live %s: the user parameter is ignored, the path decides', (href) => {
+    const e = project(href);
+    expect(e.env).toBe('live');
+    const first = new URL(href).pathname.split('/').filter(Boolean)[0];
+    expect(e.projectPath).toBe(first ? `/${first}` : '');
+    expect(e.baseUrl).toBe(`https://host.example${e.projectPath}`);
+  });
+
+  it.each([
+    ['https://host.example/users/clinic/en/?user=clinic', '/users/clinic'],
+    ['https://host.example/users/clinic?user=clinic', '/users/clinic'],
+    ['https://host.example/users/clinic/?user=clinic', '/users/clinic'],
+  ])('live %s, already under that project\'s folder: accepted', (href, projectPath) => {
+    const e = project(href);
+    expect(e.env).toBe('live');
+    expect(e.projectPath).toBe(projectPath);
+  });
+
+  it.each([
+    ['cms', 'https://builder.example/en/services/?page=cms&user=clinic'],
+    ['design', 'https://builder.example/preview.php?layout_id=3&user=clinic'],
+    ['preview', 'https://clinic.preview.localhost/en/?user=clinic'],
+  ])('%s (%s): accepted wherever the page is', (env, href) => {
+    const e = project(href);
+    expect(e.env).toBe(env);
+    expect(e.projectPath).toBe('/users/clinic');
+    expect(e.baseUrl).toBe(`${new URL(href).origin}/users/clinic`);
+  });
+
+  it.each(['..', '../admin', 'a/b', 'a%2Fb', '%2e%2e', 'a b', ' clinic', 'clinic ', 'a.b', 'a\\b', 'cl%C3%AFnic', 'clïnic', 'a?b', 'a#b'])(
+    'an unsafe value %j is ignored, even in the cms',
+    (value) => {
+      const e = project(`https://builder.example/site/en/?page=cms&user=${encodeURIComponent(value)}`);
+      expect(e.env).toBe('cms');
+      expect(e.projectPath).toBe('/site');
+    },
+  );
+
+  it('accepts letters, digits, _ and - in the cms', () => {
+    expect(project('https://b.example/x/?page=cms&user=Clinic_2-b').projectPath).toBe('/users/Clinic_2-b');
+  });
+
+  it('site.cleanUrlPath still wins over an accepted user parameter', () => {
+    expect(project('https://b.example/users/x/?page=cms&user=x', { cleanUrlPath: '/clinic' }).projectPath).toBe('/clinic');
+    expect(project('https://b.example/users/x/?user=x', { cleanUrlPath: '' }).projectPath).toBe('');
   });
 });

@@ -1,0 +1,48 @@
+// Static files below one folder, served at one address prefix (the site at its project
+// path, the built runtime at /swfiles/runtime).
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, relative, resolve, sep } from 'node:path';
+import { contentSecurityPolicy, newNonce } from './csp.mjs';
+import { notFound, redirect, sendHtml, sendPage, types } from './respond.mjs';
+
+/**
+ * Returns `send(res, rel, search)` serving `base` + `rel`; never a file outside `base`, and a
+ * folder serves its index.html. `prefix` is the address `base` is served at ("" or
+ * "/segment…"). `isPage(file)`: the server's page templates, the only files that get the
+ * CSP nonce. `hidden(file)`: files that exist but are answered with 404.
+ */
+export function fileServer({ base, prefix, isPage = () => false, hidden = () => false }) {
+  const baseDir = resolve(base);
+  return async function send(res, rel, search = '') {
+    let file = resolve(baseDir, `.${rel}`);
+    if (file !== baseDir && !file.startsWith(baseDir + sep)) return sendHtml(res, 404, notFound());
+    let info = await stat(file).catch(() => null);
+    if (info?.isDirectory()) {
+      if (!rel.endsWith('/')) return redirect(res, 301, `${addressOf(baseDir, file, prefix)}/${search}`);
+      file = join(file, 'index.html');
+      info = await stat(file).catch(() => null);
+    }
+    if (!info?.isFile() || hidden(file)) return sendHtml(res, 404, notFound());
+    if (isPage(file)) return sendPage(res, file);
+    const headers = {
+      'Content-Type': types[extname(file)] ?? 'application/octet-stream',
+      'Content-Length': info.size,
+      'Cache-Control': 'no-cache',
+    };
+    // A policy whose nonce is in no file: if such HTML is opened as a page, none of its
+    // scripts run (it is meant to be fetched, e.g. as lightbox ajax content).
+    if (extname(file) === '.html') headers['Content-Security-Policy'] = contentSecurityPolicy(newNonce());
+    res.writeHead(200, headers);
+    res.end(await readFile(file));
+  };
+}
+
+/**
+ * The canonical address of `file`, built from where it is on disk rather than from the
+ * request: `//evil.example/../en` and `/\evil.example/../en` name the same folder as `/en`,
+ * and only the latter may reach a Location header.
+ */
+function addressOf(baseDir, file, prefix) {
+  const segments = relative(baseDir, file).split(sep).filter(Boolean).map(encodeURIComponent);
+  return [prefix, ...segments].join('/');
+}

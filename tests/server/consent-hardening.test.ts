@@ -1,0 +1,94 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/server.mjs';
+import { rawRequest } from './raw-http';
+
+// Issue 11, points 8 and 10: the consent endpoint against requests a browser's visitor did
+// not mean to make, and against cookies it cannot decode.
+let server: RunningServer;
+const ENDPOINT = '/clinic/swfiles/lib/privacycookie.php';
+const BODY = 'privacy_cookie_1=1&privacy_cookie_2=1&privacy_cookie_3=1';
+const FORM = 'application/x-www-form-urlencoded';
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sw-consent-hardening-'));
+  const consentLog = join(dir, 'consent.jsonl');
+  writeFileSync(consentLog, '');
+  server = await startServer({ port: 0, consentLog });
+});
+afterAll(() => server.close());
+
+const log = () => readFileSync(server.consentLog, 'utf8');
+// SELF and PORT stand for the running server's origin and port, unknown when the table is built.
+const fill = (v: string) => (v === 'SELF' ? server.url : v.replace('PORT', String(server.port)));
+const filled = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, fill(v)]));
+const post = (headers: Record<string, string>, host?: string) =>
+  rawRequest(server.url, ENDPOINT, {
+    method: 'POST',
+    headers: { 'Content-Type': FORM, ...(host ? { Host: host } : {}), ...headers },
+    body: BODY,
+  });
+
+describe('privacycookie.php refuses a cross-site POST (CSRF)', () => {
+  it.each([
+    ['Sec-Fetch-Site: cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
+    ['Sec-Fetch-Site: cross-site with a matching Origin', { 'Sec-Fetch-Site': 'cross-site', Origin: 'SELF' }],
+    ['another site as Origin', { Origin: 'https://evil.example' }],
+    ['a sibling project on the same site as Origin (same-site)', { 'Sec-Fetch-Site': 'same-site', Origin: 'http://evil.preview.localhost:PORT' }],
+    ['the same host on another port as Origin', { Origin: 'http://127.0.0.1:1' }],
+    ['Origin: null (sandboxed frame, data: page)', { Origin: 'null' }],
+    ['an unparsable Origin', { Origin: 'not a url' }],
+  ])('%s: 403, no cookie, nothing logged', async (_what, headers) => {
+    const before = log();
+    const res = await post(filled(headers));
+    expect(res.status).toBe(403);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(typeof JSON.parse(res.body).error).toBe('string');
+    expect(log()).toBe(before);
+  });
+
+  it.each([
+    ['no Origin and no Sec-Fetch-Site (old clients, curl)', {}, undefined],
+    ['Sec-Fetch-Site: same-origin with its own Origin', { 'Sec-Fetch-Site': 'same-origin', Origin: 'SELF' }, undefined],
+    ['Sec-Fetch-Site: same-site without Origin', { 'Sec-Fetch-Site': 'same-site' }, undefined],
+    ['Sec-Fetch-Site: none (typed by the visitor)', { 'Sec-Fetch-Site': 'none' }, undefined],
+    ['the preview host with its own Origin', { Origin: 'http://clinic.preview.localhost:PORT' }, 'clinic.preview.localhost:PORT'],
+    ['an https page behind a TLS proxy (scheme differs, host the same)', { Origin: 'https://clinic.example' }, 'clinic.example'],
+  ])('%s: accepted and logged', async (_what, headers, host) => {
+    const before = log();
+    const res = await post(filled(headers), host && fill(host));
+    expect(res.status).toBe(200);
+    expect(res.headers['set-cookie']).toHaveLength(4);
+    expect(log().length).toBeGreaterThan(before.length);
+  });
+});
+
+describe('privacycookie.php with a malformed Cookie header', () => {
+  it.each([
+    ['a truncated percent escape', 'privacy_cookie=%E0%A4%A; privacy_cookie_2=1', { privacy_cookie_2: '1' }],
+    ['escapes that are not UTF-8', 'privacy_cookie_2=0; x=%FF%FE%C0%AF', { privacy_cookie_2: '0' }],
+    ['a lone %', 'privacy_cookie_3=%; privacy_cookie=1', { privacy_cookie: '1' }],
+    ['empty names and separators only', '=;;;', {}],
+    ['raw bytes that are not UTF-8', 'privacy_cookie_2=1; \xff\xfe=\xc0\xaf', { privacy_cookie_2: '1' }],
+    ['names of Object.prototype members', '__proto__=1; constructor=1; toString=1; privacy_cookie_2=1', { privacy_cookie_2: '1' }],
+    ['a long header (12 KB)', `big=${'%'.repeat(12_000)}; privacy_cookie_2=1`, { privacy_cookie_2: '1' }],
+  ])('%s: GET answers 200 with the readable flags', async (_what, cookie, message) => {
+    const res = await rawRequest(server.url, ENDPOINT, { headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ status: { code: '200', message } });
+  });
+
+  it('a Cookie header over the server limit is refused with a 4xx, never a 500', async () => {
+    const res = await rawRequest(server.url, ENDPOINT, { headers: { Cookie: `big=${'%E0'.repeat(10_000)}` } });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect((await rawRequest(server.url, ENDPOINT)).status).toBe(200);
+  });
+
+  it('a malformed cookie does not stop a POST from saving', async () => {
+    const res = await post({ Cookie: 'privacy_cookie=%E0%A4%A' });
+    expect(res.status).toBe(200);
+  });
+});
