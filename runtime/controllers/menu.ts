@@ -105,18 +105,27 @@ export const menu: Controller = {
     }
 
     let hoverTimer = 0;
+    // Anything the visitor does on purpose (a click, a key) wins over a hover still pending.
+    const cancelHover = () => {
+      win.clearTimeout(hoverTimer);
+      hoverTimer = 0;
+    };
     const hovered = new WeakSet<Item>();
     for (const item of items) {
       listen(item.button, 'click', () => {
+        cancelHover();
         hovered.delete(item);
         if (isOpen(item)) set(item, false);
         else open(item);
       });
       listen<PointerEvent>(item.li, 'pointerenter', (e) => {
         if (e.pointerType !== 'mouse' || small.matches || isOpen(item)) return;
-        win.clearTimeout(hoverTimer);
+        cancelHover();
         hoverTimer = win.setTimeout(
           ctx.guard(() => {
+            hoverTimer = 0;
+            // The state it was armed for may have changed meanwhile: still pointed at, still closed.
+            if (isOpen(item) || !item.li.matches(':hover')) return;
             hovered.add(item);
             open(item);
           }),
@@ -125,7 +134,7 @@ export const menu: Controller = {
       });
       listen<PointerEvent>(item.li, 'pointerleave', (e) => {
         if (e.pointerType !== 'mouse') return;
-        win.clearTimeout(hoverTimer);
+        cancelHover();
         // Only what hover opened closes on leaving; a click or key opened it on purpose.
         if (hovered.has(item)) {
           hovered.delete(item);
@@ -135,6 +144,7 @@ export const menu: Controller = {
     }
 
     listen<KeyboardEvent>(nav, 'keydown', (e) => {
+      cancelHover();
       if (e.key !== 'Escape') return;
       const item = items.filter((i) => isOpen(i) && i.li.contains(e.target as Node)).pop();
       if (item) {
@@ -149,11 +159,12 @@ export const menu: Controller = {
       if (!nav.contains(e.relatedTarget as Node | null) && e.relatedTarget) closeAll();
     });
     listen(doc, 'pointerdown', (e) => {
+      cancelHover();
       if (!nav.contains(e.target as Node)) closeAll();
     });
 
     return () => {
-      win.clearTimeout(hoverTimer);
+      cancelHover();
       for (const item of items) {
         item.button.remove();
         item.sub.hidden = false;

@@ -86,6 +86,30 @@ test.describe('dropdown menu (disclosure navigation)', () => {
 
 // Tagged: the desktop project runs @wide tests, the mobile project @small ones (playwright.config.ts).
 test.describe('dropdown menu on wide screens', { tag: '@wide' }, () => {
+  test('a click cancels a pending hover open: open, close, and it stays closed (time moved by the clock)', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    await expect(page.locator('[data-sw-menu]')).toHaveAttribute('data-sw-ready', '');
+    await servicesButton(page).hover(); // the pointer enters the item: a hover open is armed
+    await servicesButton(page).click();
+    await expect(servicesButton(page)).toHaveAttribute('aria-expanded', 'true');
+    await servicesButton(page).click();
+    await expect(servicesButton(page)).toHaveAttribute('aria-expanded', 'false');
+    await page.clock.runFor(3000); // well past the 1000 ms opening delay
+    await expect(servicesButton(page)).toHaveAttribute('aria-expanded', 'false');
+    // A key closing it cancels a pending hover open too.
+    await page.locator('.brand').hover();
+    await services(page).locator('> a').hover();
+    await servicesButton(page).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await expect(servicesButton(page)).toHaveAttribute('aria-expanded', 'false');
+    await page.clock.runFor(3000);
+    await expect(servicesButton(page)).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test('hover opens after the opening delay, leaving closes', async ({ page }) => {
     await openWithRuntime(page, urlFor('/clinic/en/'));
     await expect(page.locator('[data-sw-menu-toggle]')).toBeHidden();
