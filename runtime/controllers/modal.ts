@@ -116,8 +116,12 @@ export const modal: Controller = {
       hideLeft = 0;
     });
 
+    // Once the visitor has had it open on this page, an automatic trigger still pending does
+    // not bring it back (they may have just closed it).
+    let shown = false;
     const open = (opener: Element | null, seen = false) => {
       if (dialog.isOpen || box.hasAttribute('data-sw-inline')) return;
+      shown = true;
       touched = false;
       hovering.focus = false;
       dialog.open(opener);
@@ -142,7 +146,7 @@ export const modal: Controller = {
       dialog.showInline();
     } else if (automatic) {
       const auto = ctx.guard(() => {
-        if (!flag.seen()) open(null, true);
+        if (!shown && !flag.seen()) open(null, true);
       });
       flag.seen(); // an expired flag is cleared now, not left behind until the trigger fires
       const fromHash = () => {

@@ -163,6 +163,19 @@ describe('modal trigger timing (fake timers)', () => {
     expect(flag.seen()).toBe(true);
   });
 
+  it('load: opened and closed by the visitor before the delay, the pending trigger does not reopen it', async () => {
+    const open = start('{"trigger":"load","delay":1500,"storage":"session"}');
+    const { modalCommand } = await import('../../runtime/modal-api');
+    modalCommand(rt!, 'm', 'open');
+    expect(open()).toBe(true);
+    modalCommand(rt!, 'm', 'close');
+    vi.advanceTimersByTime(400); // the fade
+    expect(open()).toBe(false);
+    vi.advanceTimersByTime(5000);
+    expect(open()).toBe(false);
+    expect(sessionStorage.getItem('sw-modal:m')).toBeNull();
+  });
+
   it('load: the seen flag keeps it closed', () => {
     sessionStorage.setItem('sw-modal:m', '1');
     const open = start('{"trigger":"load","delay":10,"storage":"session"}');
