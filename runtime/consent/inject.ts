@@ -1,81 +1,103 @@
 import { trusted } from '../trusted-types';
 import type { ScriptPosition } from './model';
+import { attributeFate, planScript, scriptMarkup } from './script-source';
+
+/** Contract §4: an external script that has neither loaded nor failed by then is given up. */
+export const CONSENT_SCRIPT_TIMEOUT_MS = 10_000;
 
 /**
  * Inserts the server's consent scripts (contract §4) at their positions and runs them in
- * order: each fragment is parsed inert, placed, then every `<script>` in it is replaced by a
- * live copy carrying the runtime's nonce, one at a time, an external one finishing (or
- * failing) before the next runs. The HTML comes from the builder's own server, so it passes
- * the Trusted Types policy; script URLs must be http(s).
+ * order: each fragment is parsed inert, placed, then every `<script>` in it (HTML or SVG) is
+ * replaced by a live HTML copy carrying the runtime's nonce, one at a time, an external one
+ * loading, failing or timing out before the next runs. One bad script never stops the ones
+ * after it. The HTML comes from the builder's own server, so it passes the Trusted Types
+ * policy; script URLs must be http(s).
  */
 export async function injectScripts(
   win: Window,
   scripts: readonly { html: string; position: ScriptPosition }[],
   nonce: string | undefined,
-  onError: (message: string) => void,
+  onError: (message: string, err?: unknown) => void,
 ): Promise<void> {
   const doc = win.document;
   const policy = trusted(win);
   // Start-of-body fragments keep their order: each goes after the one before.
   let startAfter: Node | null = null;
   for (const { html, position } of scripts) {
-    const template = doc.createElement('template');
-    template.innerHTML = policy.html(html);
-    const nodes = [...template.content.childNodes];
-    if (position === 'header') doc.head.append(...nodes);
-    else if (position === 'endbody') doc.body.append(...nodes);
-    else {
-      const before: Node | null = startAfter ? startAfter.nextSibling : doc.body.firstChild;
-      for (const n of nodes) doc.body.insertBefore(n, before);
-      startAfter = nodes.at(-1) ?? startAfter;
+    let nodes: ChildNode[];
+    try {
+      const template = doc.createElement('template');
+      template.innerHTML = policy.html(html);
+      nodes = [...template.content.childNodes];
+      if (position === 'header') doc.head.append(...nodes);
+      else if (position === 'endbody') doc.body.append(...nodes);
+      else {
+        const before: Node | null = startAfter ? startAfter.nextSibling : doc.body.firstChild;
+        for (const n of nodes) doc.body.insertBefore(n, before);
+        startAfter = nodes.at(-1) ?? startAfter;
+      }
+    } catch (err) {
+      onError('a consent script fragment could not be inserted', err);
+      continue;
     }
-    for (const node of nodes) {
-      const found =
-        node.nodeType === 1
-          ? (node as Element).localName === 'script'
-            ? [node as HTMLScriptElement]
-            : [...(node as Element).querySelectorAll('script')]
-          : [];
-      for (const inert of found) await run(inert);
+    const found = nodes.flatMap((node) => {
+      if (node.nodeType !== 1) return [];
+      const el = node as Element;
+      return el.localName === 'script' ? [el] : [...el.querySelectorAll('script')];
+    });
+    for (const inert of found) {
+      try {
+        await run(inert);
+      } catch (err) {
+        onError('a consent script could not be run', err);
+        inert.remove();
+      }
     }
   }
 
-  async function run(inert: HTMLScriptElement): Promise<void> {
+  async function run(inert: Element): Promise<void> {
+    const markup = scriptMarkup(inert);
+    const plan = planScript(markup, doc.baseURI);
+    if (plan.kind === 'refused') {
+      onError(plan.reason);
+      inert.remove();
+      return;
+    }
     const live = doc.createElement('script');
-    for (const { name, value } of [...inert.attributes]) {
-      if (name !== 'src' && name !== 'nonce') live.setAttribute(name, value);
+    for (const { name, value } of markup.attributes) {
+      const fate = attributeFate(name, markup.svg);
+      if (fate === 'handler')
+        onError(`the ${name} attribute of a consent script was left out: no nonce can allow it`);
+      if (fate !== 'copy') continue;
+      try {
+        live.setAttribute(name, value);
+      } catch (err) {
+        onError(`the consent script's ${name} attribute was left out`, err);
+      }
     }
     if (nonce) live.nonce = nonce;
-    const src = inert.getAttribute('src');
-    if (src !== null) {
-      let url: URL;
-      try {
-        url = new URL(src, doc.baseURI);
-      } catch {
-        onError(`a consent script has an unusable address: ${src}`);
-        inert.remove();
-        return;
-      }
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        onError(`a consent script's address is not http(s): ${src}`);
-        inert.remove();
-        return;
-      }
-      // The server chose this script for a group the visitor allowed: its origin is trusted.
-      live.src = trusted(win, [url.origin]).scriptURL(url.href);
-      live.async = false;
-      const loaded = new Promise<void>((resolve) => {
-        live.addEventListener('load', () => resolve(), { once: true });
-        live.addEventListener('error', () => {
-          onError(`the consent script ${url.href} could not be loaded`);
-          resolve();
-        });
-      });
-      inert.replaceWith(live);
-      await loaded;
-    } else {
-      live.text = policy.script(inert.text);
+    if (plan.kind === 'inline') {
+      live.text = policy.script(plan.code);
       inert.replaceWith(live); // an inline script runs as it is inserted
+      return;
     }
+    // The server chose this script for a group the visitor allowed: its origin is trusted.
+    live.src = trusted(win, [plan.origin]).scriptURL(plan.url);
+    // Not `async = false`: that would queue every later external script behind one that
+    // never answers. The order comes from waiting for each in turn.
+    let timer = 0;
+    const settled = new Promise<'load' | 'error' | 'timeout'>((resolve) => {
+      live.addEventListener('load', () => resolve('load'), { once: true });
+      live.addEventListener('error', () => resolve('error'), { once: true });
+      timer = win.setTimeout(() => resolve('timeout'), CONSENT_SCRIPT_TIMEOUT_MS);
+    });
+    inert.replaceWith(live);
+    const outcome = await settled;
+    win.clearTimeout(timer);
+    if (outcome === 'error') onError(`the consent script ${plan.url} could not be loaded`);
+    if (outcome === 'timeout')
+      onError(
+        `the consent script ${plan.url} neither loaded nor failed within ${CONSENT_SCRIPT_TIMEOUT_MS / 1000} s; the scripts after it run`,
+      );
   }
 }

@@ -3,6 +3,8 @@
  * groups, options, the server's answers, what each action saves, the POST body and what
  * happens after saving. Pure, so each rule is a unit test; the consent controllers do the I/O.
  */
+import { clampTime, timerRange } from '../options';
+import { CHOICE_MADE, serverFlags, type ConsentFlags } from './flags';
 
 /** Spec §8, verbatim. */
 export const CONSENT_READ_FAILED = 'Failed to get cookies from server';
@@ -10,8 +12,7 @@ export const CONSENT_READ_FAILED = 'Failed to get cookies from server';
 export const CONSENT_INACTIVE = 'Cookie management is not activated or is temporarily disabled.';
 /** Spec §3: the default forced group. */
 export const DEFAULT_FORCED = 'privacy_cookie_1';
-/** The flag that marks that a choice was made. */
-export const CHOICE_MADE = 'privacy_cookie';
+export { CHOICE_MADE };
 
 export interface CookieGroup {
   label: string;
@@ -88,7 +89,9 @@ export function consentOptions(raw: Record<string, unknown> | undefined): {
   }
   if ('delay' in raw) {
     const d = raw.delay;
-    if (typeof d === 'number' && Number.isFinite(d) && d >= 0) options.delay = d;
+    // Past what a timer holds it is clamped (noted in `bad`): it must not overflow and fire at once.
+    if (typeof d === 'number' && Number.isFinite(d) && d >= 0)
+      options.delay = clampTime(d, timerRange.delay, 'delay', bad);
     else bad.push('delay');
   }
   if ('close' in raw) {
@@ -102,13 +105,15 @@ export function consentOptions(raw: Record<string, unknown> | undefined): {
 }
 
 /**
- * The GET answer: `{status: {code: "200", message: {flags}}}`. Anything else is the
- * specification's error. `firstVisit` when no choice has been made yet.
+ * The GET (or POST) answer: `{status: {code: "200", message: {flags}}}`. Anything else is the
+ * specification's error. `flags` is the runtime's model (forced groups on); `detail` is the
+ * message as the contract's flags object, for `sw:consent`. `firstVisit` when no choice has
+ * been made yet.
  */
 export function readAnswer(
   body: unknown,
   groups: readonly CookieGroup[],
-): { flags: Flags; firstVisit: boolean } | { error: string } {
+): { flags: Flags; detail: ConsentFlags; firstVisit: boolean } | { error: string } {
   const status = (body as { status?: { code?: unknown; message?: unknown } } | null)?.status;
   if (
     !status ||
@@ -121,7 +126,7 @@ export function readAnswer(
   const message = status.message as Record<string, unknown>;
   const flags: Flags = {};
   for (const g of groups) flags[g.variable] = g.forced || String(message[g.variable]) === '1' ? 1 : 0;
-  return { flags, firstVisit: String(message[CHOICE_MADE]) !== '1' };
+  return { flags, detail: serverFlags(message), firstVisit: String(message[CHOICE_MADE]) !== '1' };
 }
 
 /** What an action saves (spec §4): the current choices, nothing optional, or everything. */

@@ -1,15 +1,9 @@
-import {
-  depthReached,
-  HISTORY_INTERVAL_MS,
-  linkEvent,
-  SCROLL_DEPTH,
-  searchTerm,
-} from '../analytics/events';
+import { depthReached, HISTORY_INTERVAL_MS, linkEvent, SCROLL_DEPTH, searchTerm } from '../analytics/events';
 import { trackVideos } from '../analytics/video';
-import { consentHub, type ConsentFlags } from '../consent/hub';
+import { CHOICE_MADE, flagOn, type ConsentFlags } from '../consent/flags';
+import { consentHub } from '../consent/hub';
 import type { Controller } from '../controller';
 import { log } from '../log';
-import { events } from '../schema';
 import { loadScript, trusted } from '../trusted-types';
 
 type Params = Record<string, string | number | boolean>;
@@ -17,10 +11,11 @@ type Params = Record<string, string | number | boolean>;
 /**
  * Consent-gated analytics for the one measurement id (contract §5, spec §4 Analytics, §9).
  * It speaks the gtag protocol on `window.dataLayer` with Consent Mode v2: everything denied
- * first; once the visitor's `analytics.consentVariable` flag is 1 (a read on a later page or a
- * save on this one), analytics storage is granted, the tag library is loaded and the GA4
+ * first; once the visitor's `analytics.consentVariable` flag is "1" (a read on a later page or
+ * a save on this one), analytics storage is granted, the tag library is loaded and the GA4
  * events start. Before that nothing is loaded, stored or sent; the editors never get here
- * (the definition is disabled there).
+ * (the definition is disabled there). The gate follows the consent hub, the runtime's own
+ * state, never `sw:consent`: page script can dispatch that event with any detail.
  */
 export const analytics: Controller = {
   connect(_root, ctx) {
@@ -46,7 +41,7 @@ export const analytics: Controller = {
     let tracking: AbortController | undefined;
     let loaded = false;
     const apply = (flags: ConsentFlags | undefined) => {
-      const allowed = flags?.[consentVariable] === 1;
+      const allowed = flagOn(flags, consentVariable);
       if (allowed && !tracking) {
         gtag('consent', 'update', { analytics_storage: 'granted' });
         if (!loaded) {
@@ -75,15 +70,24 @@ export const analytics: Controller = {
         gtag('consent', 'update', { analytics_storage: 'denied' });
       }
       // A no (or a withdrawal) also takes back what the tag stored while it was allowed.
-      if (!allowed && flags?.privacy_cookie === 1) forgetTagCookies(doc);
+      if (!allowed && flagOn(flags, CHOICE_MADE)) forgetTagCookies(doc);
     };
 
     function track(on: AbortSignal) {
       const send = ctx.guard((name: string, params: Params = {}) => {
         if (!on.aborted) gtag('event', name, { ...params, send_to: measurementId });
       });
-      const listen = <E extends Event>(target: EventTarget, type: string, fn: (e: E) => void, capture = false) =>
-        target.addEventListener(type, ctx.guard(fn as (e: Event) => void), { signal: on, passive: true, capture });
+      const listen = <E extends Event>(
+        target: EventTarget,
+        type: string,
+        fn: (e: E) => void,
+        capture = false,
+      ) =>
+        target.addEventListener(type, ctx.guard(fn as (e: Event) => void), {
+          signal: on,
+          passive: true,
+          capture,
+        });
 
       // Page views: this one, then every history change, checked at most once a second.
       let page = '';
@@ -204,9 +208,13 @@ export const analytics: Controller = {
         .catch((err: unknown) => log.warn('web-vitals could not be loaded', err));
     }
 
-    apply(consentHub(runtime).flags);
-    ctx.listen<CustomEvent<ConsentFlags>>(doc, events.consent, (e) => apply(e.detail));
-    return () => tracking?.abort();
+    const hub = consentHub(runtime);
+    apply(hub.flags);
+    const unsubscribe = hub.subscribe(ctx.guard(apply));
+    return () => {
+      unsubscribe();
+      tracking?.abort();
+    };
   },
 };
 

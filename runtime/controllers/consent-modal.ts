@@ -1,5 +1,7 @@
 import type { Controller } from '../controller';
-import { consentHub, type ConsentFlags } from '../consent/hub';
+import { AnswerError, consentRequest } from '../consent/endpoint';
+import { localFlags, type ConsentFlags } from '../consent/flags';
+import { consentHub } from '../consent/hub';
 import { injectScripts } from '../consent/inject';
 import {
   afterSave,
@@ -15,6 +17,7 @@ import {
   type Flags,
 } from '../consent/model';
 import { dropPending, keepPending, readPending } from '../consent/pending';
+import { buildSwitches, switchesCss } from '../consent/switches';
 import { fragmentId, isPlainClick } from '../dom';
 import { InvalidOptionsError } from '../errors';
 import { consentStrings } from '../i18n/consent';
@@ -23,31 +26,6 @@ import { log } from '../log';
 import { jsonAttribute } from '../options';
 import { attr, events, sel } from '../schema';
 import { adoptIntoDialog, createDialog } from '../ui/dialog';
-
-/** How long a read or a save may take before it counts as failed (a choice is then kept). */
-export const CONSENT_TIMEOUT_MS = 8000;
-
-/** The server answered, but not with success: a 4xx other than 408/429 will not change on retry. */
-class AnswerError extends Error {
-  constructor(readonly status: number) {
-    super(`HTTP ${status}`);
-  }
-  get permanent(): boolean {
-    return this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429;
-  }
-}
-
-const css = `
-[data-sw-consent-group]{display:grid;grid-template-columns:auto 1fr;gap:.25em .75em;align-items:center;margin:.75em 0}
-[data-sw-consent-group] p{grid-column:2;margin:0;font-size:.9em}
-[data-sw-consent-group] input[role=switch]{appearance:none;margin:0;width:2.6em;height:1.5em;border-radius:.75em;border:2px solid CanvasText;background:Canvas;position:relative;cursor:pointer}
-[data-sw-consent-group] input[role=switch]::before{content:"";position:absolute;top:.15em;left:.15em;width:.95em;height:.95em;border-radius:50%;background:CanvasText;transition:left .15s}
-[data-sw-consent-group] input[role=switch]:checked{background:CanvasText}
-[data-sw-consent-group] input[role=switch]:checked::before{left:1.3em;background:Canvas}
-[data-sw-consent-group] input[role=switch]:focus-visible{outline:3px solid Highlight;outline-offset:2px}
-[data-sw-consent-group] input[aria-disabled=true]{cursor:not-allowed;opacity:.7}
-@media (prefers-reduced-motion:reduce){[data-sw-consent-group] input[role=switch]::before{transition:none}}
-`;
 
 let uid = 0;
 
@@ -72,12 +50,16 @@ export const consentModal: Controller = {
       throw new InvalidOptionsError(`${attr.cookieGroups} is missing or empty`, { logged: true });
     }
     const { options, bad } = consentOptions(jsonAttribute(el, attr.consentOptions));
-    if (bad.length) log.warn(`${attr.consentOptions}: ${bad.join(', ')} ignored; the defaults apply`);
-    runtime.adoptStyles(css);
+    if (bad.length)
+      log.warn(
+        `${attr.consentOptions}: not used as written: ${bad.join(', ')} (an invalid value keeps its default)`,
+      );
+    runtime.adoptStyles(switchesCss);
     const t = runtime.strings(consentStrings);
     const hub = consentHub(runtime);
     const endpoint = `${env.baseUrl}/swfiles/lib/privacycookie.php`;
-    const gpc = (win.navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
+    const gpc =
+      (win.navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
 
     // Until the server says otherwise: only the forced groups, no choice, and a later save
     // reloads (a page whose state is unknown is re-rendered by the server, not patched).
@@ -109,40 +91,12 @@ export const consentModal: Controller = {
       restore.push(() => made.remove());
     }
     const id = `sw-consent-${++uid}`;
-    const list = doc.createElement('div');
-    const gpcNote = doc.createElement('p');
-    gpcNote.setAttribute('data-sw-consent-gpc', '');
-    gpcNote.textContent = t('gpc');
-    gpcNote.hidden = true;
-    list.append(gpcNote);
-    const inputs = new Map<string, HTMLInputElement>();
-    groups.forEach((g, i) => {
-      const row = doc.createElement('div');
-      row.setAttribute('data-sw-consent-group', g.variable);
-      const input = doc.createElement('input');
-      input.type = 'checkbox';
-      input.setAttribute('role', 'switch');
-      input.id = `${id}-${i}`;
-      input.name = g.variable;
-      const label = doc.createElement('label');
-      label.htmlFor = input.id;
-      label.textContent = g.label;
-      if (g.forced) {
-        // Still focusable and announced (a disabled control would vanish from Tab order).
-        input.setAttribute('aria-disabled', 'true');
-        label.append(` (${t('alwaysOn')})`);
-      }
-      row.append(input, label);
-      if (g.description) {
-        const p = doc.createElement('p');
-        p.id = `${input.id}-description`;
-        p.textContent = g.description;
-        input.setAttribute('aria-describedby', p.id);
-        row.append(p);
-      }
-      list.append(row);
-      inputs.set(g.variable, input);
-    });
+    const { list, gpcNote, inputs } = buildSwitches(
+      doc,
+      groups,
+      { gpc: t('gpc'), alwaysOn: t('alwaysOn') },
+      id,
+    );
     container.append(list);
     restore.push(() => list.remove());
     ctx.listen(list, 'click', (e) => {
@@ -153,7 +107,9 @@ export const consentModal: Controller = {
       gpcNote.hidden = !(gpc && !choiceMade);
     };
     const current = (): Flags =>
-      Object.fromEntries(groups.map((g) => [g.variable, g.forced || inputs.get(g.variable)!.checked ? 1 : 0]));
+      Object.fromEntries(
+        groups.map((g) => [g.variable, g.forced || inputs.get(g.variable)!.checked ? 1 : 0]),
+      );
     sync();
 
     // `enableAll` off: no "Accept all" anywhere, banner included.
@@ -165,10 +121,11 @@ export const consentModal: Controller = {
       }
     }
 
-    const publish = () => {
-      const detail: ConsentFlags = { ...flags, privacy_cookie: choiceMade ? 1 : 0 };
-      hub.flags = detail;
-      doc.dispatchEvent(new CustomEvent(events.consent, { detail }));
+    // The hub carries the runtime's state (analytics follows it); the event is for page
+    // script, which gets its own frozen copy so nothing it does reaches the runtime.
+    const publish = (detail: ConsentFlags) => {
+      hub.publish(detail);
+      doc.dispatchEvent(new CustomEvent(events.consent, { detail: Object.freeze({ ...detail }) }));
     };
     const settleUi = () => {
       hub.wantBanner = false;
@@ -183,42 +140,22 @@ export const consentModal: Controller = {
       dialog.open(banner ? null : from);
     };
 
-    async function request(body?: string): Promise<unknown> {
-      const abort = new AbortController();
-      const timer = win.setTimeout(() => abort.abort(), CONSENT_TIMEOUT_MS);
-      const stop = () => abort.abort();
-      signal.addEventListener('abort', stop);
-      try {
-        const res = await win.fetch(endpoint, {
-          method: body === undefined ? 'GET' : 'POST',
-          credentials: 'same-origin',
-          cache: 'no-store',
-          headers: body === undefined
-            ? { Accept: 'application/json' }
-            : { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
-          body,
-          signal: abort.signal,
-        });
-        if (!res.ok) throw new AnswerError(res.status);
-        return await res.json();
-      } finally {
-        win.clearTimeout(timer);
-        signal.removeEventListener('abort', stop);
-      }
-    }
+    const request = (body?: string) => consentRequest(win, endpoint, signal, body);
 
-    /** POSTs `chosen`; resolves to the server's answer, or throws (answer not a success). */
-    async function send(chosen: Flags): Promise<unknown> {
+    /** POSTs `chosen`; resolves to the server's answer and its flags, or throws (not a success). */
+    async function send(chosen: Flags): Promise<{ answer: unknown; detail: ConsentFlags }> {
       const answer = await request(postBody(groups!, chosen));
       const read = readAnswer(answer, groups!);
       if ('error' in read) throw new Error('the answer was not a success');
       flags = read.flags;
       choiceMade = true;
-      return answer;
+      return { answer, detail: read.detail };
     }
 
     const inject = (answer: unknown) =>
-      injectScripts(win, scriptsOf(answer), runtime.nonce, (m) => log.warn(m));
+      injectScripts(win, scriptsOf(answer), runtime.nonce, (m, err) =>
+        err === undefined ? log.warn(m) : log.warn(m, err),
+      );
 
     const save = async (action: ConsentAction) => {
       if (busy) return;
@@ -231,9 +168,9 @@ export const consentModal: Controller = {
       }
       busy = true;
       el.setAttribute('aria-busy', 'true');
-      let answer: unknown;
+      let sent: Awaited<ReturnType<typeof send>>;
       try {
-        answer = await send(chosen);
+        sent = await send(chosen);
       } catch (err) {
         if (signal.aborted) return;
         // Not confirmed: the choice stands on this page and is sent again on the next one.
@@ -247,7 +184,7 @@ export const consentModal: Controller = {
           err,
         );
         settleUi();
-        publish();
+        publish(localFlags(groups, chosen));
         return;
       } finally {
         busy = false;
@@ -255,13 +192,13 @@ export const consentModal: Controller = {
       }
       await dropPending(endpoint);
       settleUi();
-      publish();
+      publish(sent.detail);
       if (afterSave(firstVisit, options.forceReload) === 'reload') {
         win.location.reload();
         return;
       }
       firstVisit = false; // the next save on this page reloads: injected scripts cannot be taken back
-      await inject(answer);
+      await inject(sent.answer);
     };
     hub.act = (action, from) => {
       if (action === 'preferences') openPreferences(from);
@@ -304,24 +241,30 @@ export const consentModal: Controller = {
           flags = flagsFor('accept', groups, pending.flags);
           choiceMade = true;
           try {
-            const answer = await send(flags);
+            const { answer, detail } = await send(flags);
             await dropPending(endpoint);
             if (signal.aborted) return;
             sync();
-            publish();
+            publish(detail);
             // This page was rendered before the server knew the choice: bring its scripts in.
             await inject(answer);
             return;
           } catch (err) {
             if (signal.aborted) return;
             if (!(err instanceof AnswerError && err.permanent)) {
-              log.warn('the cookie choice kept from an earlier page still could not be sent; it is kept', err);
+              log.warn(
+                'the cookie choice kept from an earlier page still could not be sent; it is kept',
+                err,
+              );
               sync();
-              publish();
+              publish(localFlags(groups, flags));
               return;
             }
             await dropPending(endpoint);
-            log.warn('the server refused the cookie choice kept from an earlier page; the visitor is asked again', err);
+            log.warn(
+              'the server refused the cookie choice kept from an earlier page; the visitor is asked again',
+              err,
+            );
             flags = flagsFor('decline', groups, {});
             choiceMade = false;
           }
@@ -337,7 +280,7 @@ export const consentModal: Controller = {
         firstVisit = read.firstVisit;
         choiceMade = !read.firstVisit;
         sync();
-        publish();
+        publish(read.detail);
         if (!firstVisit) return;
         await delay;
         if (signal.aborted || choiceMade) return;

@@ -194,6 +194,74 @@ test.describe('before and at consent', () => {
   }
 });
 
+/** How many `sw:consent` events the page has seen, counted from its very start. */
+async function countConsentEvents(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __consents: number };
+    w.__consents = 0;
+    document.addEventListener('sw:consent', () => w.__consents++);
+  });
+}
+const consentsSeen = (page: Page, n: number) =>
+  page.waitForFunction((n) => (window as unknown as { __consents: number }).__consents >= n, n);
+
+test.describe('the gate follows the runtime, not page script', () => {
+  test('a forged sw:consent with statistics on loads nothing and grants nothing', async ({ page }) => {
+    const requested = await stubTag(page);
+    const vendor = vendorRequests(page);
+    await countConsentEvents(page);
+    await openWithRuntime(page, urlFor(HOME));
+    // The runtime is idle: the real read has been announced and the analytics chunk is listening.
+    await consentsSeen(page, 1);
+    await page.waitForFunction(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer?.length);
+    await page.evaluate(() => {
+      // In the contract's shape and in the one the runtime used to send.
+      for (const detail of [
+        { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '1', privacy_cookie_3: '1' },
+        { privacy_cookie: 1, privacy_cookie_1: 1, privacy_cookie_2: 1, privacy_cookie_3: 1 },
+      ])
+        document.dispatchEvent(new CustomEvent('sw:consent', { detail }));
+    });
+    // A real fact after it: the visitor declines, and the runtime announces that save.
+    await page.getByRole('button', { name: 'Decline' }).first().click();
+    await consentsSeen(page, 4);
+    expect(await dataLayer(page)).toEqual([['consent', 'default', DENIED]]);
+    expect(requested).toEqual([]);
+    expect(vendor).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __tag?: unknown }).__tag)).toBeUndefined();
+  });
+
+  test('page script that changes a sw:consent detail changes nothing in the runtime', async ({ page, context }) => {
+    const requested = await stubTag(page);
+    await storedChoice(context, 0);
+    // Every listener flips statistics on in the detail it was given, whatever its shape.
+    await page.addInitScript(() => {
+      document.addEventListener('sw:consent', (e) => {
+        const detail = (e as CustomEvent).detail as Record<string, unknown>;
+        try {
+          detail.privacy_cookie_2 = typeof detail.privacy_cookie_2 === 'number' ? 1 : '1';
+        } catch {
+          // frozen: as it should be
+        }
+      });
+    });
+    await countConsentEvents(page);
+    // The analytics chunk arrives only after the read, so it starts from the runtime's kept flags.
+    let release!: () => void;
+    const read = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/analytics-[\w-]+\.js$/, async (route) => {
+      await read;
+      await route.continue();
+    });
+    await openWithRuntime(page, urlFor(HOME));
+    await consentsSeen(page, 1);
+    release();
+    await page.waitForFunction(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer?.length);
+    expect(await dataLayer(page)).toEqual([['consent', 'default', DENIED]]);
+    expect(requested).toEqual([]);
+  });
+});
+
 test.describe('events (statistics allowed)', () => {
   test.beforeEach(async ({ page, context }) => {
     await stubTag(page);

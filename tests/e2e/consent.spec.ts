@@ -70,9 +70,9 @@ test.describe('first visit', () => {
     await openWithRuntime(page, urlFor(HOME));
     await readDone(page);
     expect(calls).toEqual([{ method: 'GET', body: null, type: undefined }]);
-    expect(await consentEvents(page)).toEqual([
-      { privacy_cookie: 0, privacy_cookie_1: 1, privacy_cookie_2: 0, privacy_cookie_3: 0 },
-    ]);
+    // The server's flags object as it sent it (contract §3, §4): on a first visit it has no
+    // cookie, so no flag, and no `privacy_cookie` is made up.
+    expect(await consentEvents(page)).toEqual([{}]);
     await expect(banner(page)).toBeVisible();
     const t = await page.evaluate(() => (window as unknown as { __times: Record<string, number> }).__times);
     expect(t.shown! - t.connected!, 'shown after the 1000 ms delay').toBeGreaterThanOrEqual(990);
@@ -127,11 +127,12 @@ test.describe('first visit', () => {
     });
     expect(await sameDocument(page), 'no reload on a first visit with forceReload off').toBe(true);
     await expect(banner(page)).toBeHidden();
+    // The flags object of the POST answer, strings as the server sent them.
     expect((await consentEvents(page)).at(-1)).toEqual({
-      privacy_cookie: 1,
-      privacy_cookie_1: 1,
-      privacy_cookie_2: 1,
-      privacy_cookie_3: 1,
+      privacy_cookie: '1',
+      privacy_cookie_1: '1',
+      privacy_cookie_2: '1',
+      privacy_cookie_3: '1',
     });
     const cookies = Object.fromEntries((await page.context().cookies()).map((c) => [c.name, c.value]));
     expect(cookies).toMatchObject({ privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '1', privacy_cookie_3: '1' });
@@ -157,10 +158,10 @@ test.describe('first visit', () => {
     await expect(banner(page)).toBeHidden();
     await expect.poll(async () => (await consentEvents(page)).length).toBe(2);
     expect((await consentEvents(page)).at(-1)).toEqual({
-      privacy_cookie: 1,
-      privacy_cookie_1: 1,
-      privacy_cookie_2: 0,
-      privacy_cookie_3: 0,
+      privacy_cookie: '1',
+      privacy_cookie_1: '1',
+      privacy_cookie_2: '0',
+      privacy_cookie_3: '0',
     });
     expect(await scriptsRun(page)).toEqual([]);
     expect(await sameDocument(page)).toBe(true);
@@ -274,10 +275,10 @@ test.describe('later visits', () => {
     await page.goto(urlFor('/clinic/en/services/'));
     await readDone(page);
     expect((await consentEvents(page))[0]).toEqual({
-      privacy_cookie: 1,
-      privacy_cookie_1: 1,
-      privacy_cookie_2: 1,
-      privacy_cookie_3: 1,
+      privacy_cookie: '1',
+      privacy_cookie_1: '1',
+      privacy_cookie_2: '1',
+      privacy_cookie_3: '1',
     });
     await page.waitForTimeout(1300);
     await expect(banner(page)).toBeHidden();
@@ -311,6 +312,41 @@ test.describe('later visits', () => {
     await prefs(page).getByRole('button', { name: 'Decline' }).click();
     await reloaded;
     expect(await sameDocument(page)).toBe(false);
+  });
+});
+
+test.describe('the flags object', () => {
+  test('sw:consent carries the server’s flags as it sent them, each listener its own frozen copy', async ({
+    page,
+  }) => {
+    const message = {
+      privacy_cookie: '1',
+      privacy_cookie_1: '1',
+      privacy_cookie_2: '0',
+      privacy_cookie_3: '1',
+    };
+    await page.route(ENDPOINT, (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({
+            contentType: 'application/json',
+            body: JSON.stringify({ status: { code: '200', message } }),
+          })
+        : route.fallback(),
+    );
+    await recordConsentEvents(page);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __frozen: boolean[] };
+      w.__frozen = [];
+      document.addEventListener('sw:consent', (e) =>
+        w.__frozen.push(Object.isFrozen((e as CustomEvent).detail)),
+      );
+    });
+    await openWithRuntime(page, urlFor(HOME));
+    await readDone(page);
+    expect(await consentEvents(page)).toEqual([message]);
+    expect(await page.evaluate(() => (window as unknown as { __frozen: boolean[] }).__frozen)).toEqual([
+      true,
+    ]);
   });
 });
 
@@ -530,11 +566,12 @@ test.describe('endpoint failures', () => {
         flags: { privacy_cookie_1: 1, privacy_cookie_2: 1, privacy_cookie_3: 1 },
       });
       await expect(banner(page)).toBeHidden();
+      // As the runtime sends it, strings, with privacy_cookie "1": a choice exists.
       expect((await consentEvents(page)).at(-1), 'the choice applies on this page').toEqual({
-        privacy_cookie: 1,
-        privacy_cookie_1: 1,
-        privacy_cookie_2: 1,
-        privacy_cookie_3: 1,
+        privacy_cookie: '1',
+        privacy_cookie_1: '1',
+        privacy_cookie_2: '1',
+        privacy_cookie_3: '1',
       });
 
       // Next page, server healthy again: the kept choice is sent first, then forgotten.
@@ -560,10 +597,10 @@ test.describe('endpoint failures', () => {
     await page.reload();
     await readDone(page);
     expect((await consentEvents(page))[0]).toEqual({
-      privacy_cookie: 1,
-      privacy_cookie_1: 1,
-      privacy_cookie_2: 0,
-      privacy_cookie_3: 0,
+      privacy_cookie: '1',
+      privacy_cookie_1: '1',
+      privacy_cookie_2: '0',
+      privacy_cookie_3: '0',
     });
     await page.waitForTimeout(1300);
     await expect(banner(page)).toBeHidden();
@@ -611,4 +648,141 @@ test.describe('the editors', () => {
       expect((await page.context().cookies()).filter((c) => c.name.startsWith('privacy'))).toEqual([]);
     });
   }
+});
+
+/** The scripts a save's answer carries (contract §4), with the flags the server would send. */
+async function saveAnswers(page: Page, scripts: { scriptdata: string; position?: string }[]): Promise<void> {
+  const message = {
+    privacy_cookie: '1',
+    privacy_cookie_1: '1',
+    privacy_cookie_2: '1',
+    privacy_cookie_3: '1',
+  };
+  await page.route(ENDPOINT, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          contentType: 'application/json',
+          body: JSON.stringify({ status: { code: '200', message }, scripts }),
+        })
+      : route.fallback(),
+  );
+  // Same-origin scripts that record their own name (probe-<name>.js) when they run.
+  await page.route(/\/clinic\/assets\/consent\/probe-[\w-]+\.js$/, (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: `(window.swConsentScripts = window.swConsentScripts || []).push(${JSON.stringify(
+        /probe-([\w-]+)\.js$/.exec(route.request().url())![1],
+      )});`,
+    }),
+  );
+}
+const probe = (name: string) => `/clinic/assets/consent/probe-${name}.js`;
+const inline = (name: string) =>
+  `<script>(window.swConsentScripts = window.swConsentScripts || []).push('${name}');</script>`;
+
+/** Console warnings, as they come. */
+function warningsOf(page: Page): string[] {
+  const warnings: string[] = [];
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+  return warnings;
+}
+
+test.describe('the server’s scripts', () => {
+  test.describe(() => {
+    // The browser blocks the server's inline handlers as it parses them (script-src-attr: no
+    // nonce covers an attribute); that report is expected. A Trusted Types one is not.
+    test.use({ allowCspViolations: true });
+    test('an event-handler attribute neither trips Trusted Types nor stops the scripts after it', async ({
+      page,
+      cspViolations,
+    }) => {
+      const warnings = warningsOf(page);
+      await saveAnswers(page, [
+        {
+          scriptdata: `<script src="${probe('with-handlers')}" onload="window.__handler = 1" onerror="window.__handler = 2"></script>`,
+        },
+        {
+          scriptdata: `<script onclick="window.__handler = 3">(window.swConsentScripts = window.swConsentScripts || []).push('inline-with-handler');</script>`,
+        },
+        { scriptdata: inline('after') },
+      ]);
+      await openWithRuntime(page, urlFor(HOME));
+      await banner(page).getByRole('button', { name: 'Accept all' }).click();
+      await expect.poll(() => scriptsRun(page)).toEqual(['with-handlers', 'inline-with-handler', 'after']);
+      // Left out, with a warning (no nonce covers inline handlers: they could never run here).
+      expect(
+        await page.evaluate(() => (window as unknown as { __handler?: number }).__handler),
+      ).toBeUndefined();
+      expect(warnings.filter((w) => /onload|onerror|onclick/.test(w))).toHaveLength(3);
+      expect(
+        cspViolations.filter((v) => !v.startsWith('script-src-attr ')),
+        'no Trusted Types violation',
+      ).toEqual([]);
+      // (An uncaught error, such as the TypeError Trusted Types throws, fails the test in the fixture.)
+    });
+  });
+
+  test('SVG scripts run as HTML copies with the nonce (href, xlink:href, inline), never as "undefined"', async ({
+    page,
+  }) => {
+    const warnings = warningsOf(page);
+    await saveAnswers(page, [
+      {
+        scriptdata: `<svg aria-hidden="true"><script href="${probe('svg-href')}"></script></svg>`,
+        position: 'endbody',
+      },
+      {
+        scriptdata: `<svg><script xlink:href="${probe('svg-xlink')}" type="text/ecmascript"></script></svg>`,
+        position: 'endbody',
+      },
+      {
+        scriptdata: `<svg><script>(window.swConsentScripts = window.swConsentScripts || []).push('svg-inline');</script></svg>`,
+        position: 'endbody',
+      },
+      { scriptdata: '<svg><script href="javascript:void 0"></script></svg>', position: 'endbody' },
+      { scriptdata: inline('after'), position: 'endbody' },
+    ]);
+    await openWithRuntime(page, urlFor(HOME));
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    await expect.poll(() => scriptsRun(page)).toEqual(['svg-href', 'svg-xlink', 'svg-inline', 'after']);
+    // In place of each SVG script (the javascript: one is gone): an HTML script with the nonce.
+    const inSvg = await page.evaluate(() =>
+      [...document.querySelectorAll('svg script')].map((s) => ({
+        html: s.namespaceURI === 'http://www.w3.org/1999/xhtml',
+        nonce: ((s as HTMLScriptElement).nonce ?? '').length > 0,
+        src: (s as HTMLScriptElement).src ?? '',
+        text: s.textContent,
+      })),
+    );
+    expect(inSvg.map((s) => [s.html, s.nonce])).toEqual([
+      [true, true],
+      [true, true],
+      [true, true],
+    ]);
+    expect(inSvg.map((s) => s.src.replace(/^.*\//, ''))).toEqual(['probe-svg-href.js', 'probe-svg-xlink.js', '']);
+    expect(inSvg.filter((s) => s.text === 'undefined'), 'no script made of "undefined"').toEqual([]);
+    expect(warnings.some((w) => w.includes('javascript:void 0'))).toBe(true);
+  });
+
+  test('an external script that never answers is given up after 10 s; the scripts after it run', async ({
+    page,
+  }) => {
+    const warnings = warningsOf(page);
+    await page.clock.install();
+    await saveAnswers(page, [
+      { scriptdata: '<script src="/clinic/assets/consent/never.js"></script>' },
+      { scriptdata: `<script src="${probe('after-external')}"></script>` },
+      { scriptdata: inline('after-inline') },
+    ]);
+    await page.route(/\/clinic\/assets\/consent\/never\.js$/, () => undefined); // never answered
+    await openWithRuntime(page, urlFor(HOME));
+    await page.clock.fastForward(1100);
+    const hanging = page.waitForRequest((r) => r.url().endsWith('/never.js'));
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    await hanging;
+    expect(await scriptsRun(page), 'nothing after it runs while it may still load').toEqual([]);
+    await page.clock.fastForward(10_100);
+    await expect.poll(() => scriptsRun(page)).toEqual(['after-external', 'after-inline']);
+    expect(warnings.some((w) => w.includes('/never.js') && w.includes('10 s'))).toBe(true);
+  });
 });

@@ -1,17 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { consentHub } from '../../../runtime/consent/hub';
 import { analytics } from '../../../runtime/controllers/analytics';
 import type { Runtime } from '../../../runtime/runtime';
 import { runtime, silenceConsole } from '../helpers';
 
 /**
  * The consent gate of the analytics controller (contract §5): the gtag commands it pushes
- * before consent, at consent and at withdrawal. The tag library's URL never loads here
- * (happy-dom does not fetch scripts); the browser tests cover loading and the events.
+ * before consent, at consent and at withdrawal. The consent modal's controller publishes the
+ * server's flags (strings, contract §3) on the runtime's consent hub; that is what the gate
+ * follows. The tag library's URL never loads here (happy-dom does not fetch scripts); the
+ * browser tests cover loading and the events.
  */
 const w = window as unknown as { dataLayer?: IArguments[] };
-const commands = () => (w.dataLayer ?? []).map((a) => Array.from(a).map((x) => (x instanceof Date ? 'date' : x)));
-const consent = (flags: Record<string, number>) =>
-  document.dispatchEvent(new CustomEvent('sw:consent', { detail: { privacy_cookie: 1, ...flags } }));
+const commands = () =>
+  (w.dataLayer ?? []).map((a) => Array.from(a).map((x) => (x instanceof Date ? 'date' : x)));
+const consent = (flags: Record<string, string>) => consentHub(rt).publish({ privacy_cookie: '1', ...flags });
 
 let rt: Runtime;
 beforeEach(() => {
@@ -30,18 +33,23 @@ afterEach(() => {
   delete w.dataLayer;
 });
 
-const DENIED = { ad_storage: 'denied', analytics_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' };
+const DENIED = {
+  ad_storage: 'denied',
+  analytics_storage: 'denied',
+  ad_user_data: 'denied',
+  ad_personalization: 'denied',
+};
 
 describe('analytics consent gate', () => {
   it('pushes only the denied defaults before consent, as gtag argument lists', () => {
     expect(commands()).toEqual([['consent', 'default', DENIED]]);
     expect(Object.prototype.toString.call(w.dataLayer![0])).toBe('[object Arguments]');
-    consent({ privacy_cookie_2: 0 });
+    consent({ privacy_cookie_2: '0' });
     expect(commands()).toEqual([['consent', 'default', DENIED]]);
   });
 
   it('grants analytics storage once its flag is 1, before any configuration or event', () => {
-    consent({ privacy_cookie_2: 1 });
+    consent({ privacy_cookie_2: '1' });
     const c = commands();
     expect(c.slice(0, 4)).toEqual([
       ['consent', 'default', DENIED],
@@ -53,18 +61,52 @@ describe('analytics consent gate', () => {
     expect(c[4]![1]).toBe('page_view');
     // The same flags again change nothing.
     const before = commands().length;
-    consent({ privacy_cookie_2: 1 });
+    consent({ privacy_cookie_2: '1' });
     expect(commands().length).toBe(before);
   });
 
   it('a later no (a save the server could not confirm) denies again and stops the events', () => {
-    consent({ privacy_cookie_2: 1 });
-    consent({ privacy_cookie_2: 0 });
+    consent({ privacy_cookie_2: '1' });
+    consent({ privacy_cookie_2: '0' });
     expect(commands().at(-1)).toEqual(['consent', 'update', { analytics_storage: 'denied' }]);
     const before = commands().length;
     history.pushState({}, '', '?q=after');
     window.dispatchEvent(new Event('scroll'));
     expect(commands().length).toBe(before);
+  });
+
+  it('a forged sw:consent, whatever its detail, turns nothing on: the gate follows the hub', () => {
+    for (const detail of [
+      { privacy_cookie: '1', privacy_cookie_2: '1' },
+      { privacy_cookie: 1, privacy_cookie_2: 1 },
+    ])
+      document.dispatchEvent(new CustomEvent('sw:consent', { detail }));
+    expect(commands()).toEqual([['consent', 'default', DENIED]]);
+    consent({ privacy_cookie_2: '1' });
+    expect(commands()[1]).toEqual(['consent', 'update', { analytics_storage: 'granted' }]);
+    // Nor does a forged no take back what the runtime granted.
+    const before = commands().length;
+    document.dispatchEvent(
+      new CustomEvent('sw:consent', { detail: { privacy_cookie: '1', privacy_cookie_2: '0' } }),
+    );
+    expect(commands().length).toBe(before);
+  });
+
+  it('flags published before the analytics chunk connected apply at once', () => {
+    rt.destroy();
+    delete w.dataLayer;
+    rt = runtime([{ name: 'analytics', selector: ':root', load: 'eager', controller: analytics }]);
+    consentHub(rt).publish({ privacy_cookie: '1', privacy_cookie_2: '1' });
+    rt.start();
+    expect(commands()[1]).toEqual(['consent', 'update', { analytics_storage: 'granted' }]);
+  });
+
+  it('after destroy the hub reaches it no more', () => {
+    const hub = consentHub(rt);
+    rt.destroy();
+    delete w.dataLayer;
+    hub.publish({ privacy_cookie: '1', privacy_cookie_2: '1' });
+    expect(w.dataLayer).toBeUndefined();
   });
 
   it('uses the configured consent variable', () => {
@@ -75,9 +117,9 @@ describe('analytics consent gate', () => {
     })}</script>`;
     rt = runtime([{ name: 'analytics', selector: ':root', load: 'eager', controller: analytics }]);
     rt.start();
-    consent({ privacy_cookie_2: 1 });
+    consent({ privacy_cookie_2: '1' });
     expect(commands()).toHaveLength(1);
-    consent({ privacy_cookie_5: 1 });
+    consent({ privacy_cookie_5: '1' });
     expect(commands()[1]).toEqual(['consent', 'update', { analytics_storage: 'granted' }]);
   });
 
@@ -86,9 +128,9 @@ describe('analytics consent gate', () => {
     document.cookie = '_ga_TEST=GS1.1.789; Path=/';
     document.cookie = '_gid=GA1.1.1; Path=/';
     document.cookie = 'sw-other=1; Path=/';
-    consent({ privacy_cookie_2: 1 });
+    consent({ privacy_cookie_2: '1' });
     expect(document.cookie).toContain('_ga=');
-    consent({ privacy_cookie_2: 0 });
+    consent({ privacy_cookie_2: '0' });
     expect(document.cookie).not.toMatch(/(^|; )_ga(_TEST)?=|_gid=/);
     expect(document.cookie).toContain('sw-other=1');
     document.cookie = 'sw-other=; Max-Age=0; Path=/';
@@ -96,7 +138,7 @@ describe('analytics consent gate', () => {
 
   it('destroy puts history back', () => {
     const push = history.pushState;
-    consent({ privacy_cookie_2: 1 });
+    consent({ privacy_cookie_2: '1' });
     expect(history.pushState).not.toBe(push);
     rt.destroy();
     expect(history.pushState).toBe(push);

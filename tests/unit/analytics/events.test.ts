@@ -46,7 +46,12 @@ describe('link events (contract §5)', () => {
   it('outbound clicks carry link_url, link_domain, link_text and outbound: true', () => {
     expect(linkEvent('https://www.who.int/a?b=1', PAGE, '  The WHO\n on  flu ')).toEqual({
       name: 'click',
-      params: { link_url: 'https://www.who.int/a?b=1', link_domain: 'www.who.int', link_text: 'The WHO on flu', outbound: true },
+      params: {
+        link_url: 'https://www.who.int/a?b=1',
+        link_domain: 'www.who.int',
+        link_text: 'The WHO on flu',
+        outbound: true,
+      },
     });
   });
 
@@ -64,7 +69,24 @@ describe('link events (contract §5)', () => {
   });
 
   it('the list covers pdf, office documents, archives, audio and video (spec §9)', () => {
-    for (const ext of ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'zip', 'rar', '7z', 'gz', 'mp3', 'wav', 'mp4', 'mov', 'avi'])
+    for (const ext of [
+      'pdf',
+      'doc',
+      'docx',
+      'xls',
+      'xlsx',
+      'ppt',
+      'pptx',
+      'zip',
+      'rar',
+      '7z',
+      'gz',
+      'mp3',
+      'wav',
+      'mp4',
+      'mov',
+      'avi',
+    ])
       expect(DOWNLOAD_EXTENSIONS).toContain(ext);
   });
 

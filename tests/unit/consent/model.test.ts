@@ -62,13 +62,20 @@ describe('consent options', () => {
     expect(consentDefaults).toEqual({ enableAll: true, forceReload: false, delay: 1000, close: [] });
   });
   it('fields of the wrong kind keep their defaults and are named', () => {
-    expect(consentOptions({ enableAll: 'yes', forceReload: true, delay: -5, close: ['button', 'swipe'] })).toEqual({
+    expect(
+      consentOptions({ enableAll: 'yes', forceReload: true, delay: -5, close: ['button', 'swipe'] }),
+    ).toEqual({
       options: { enableAll: true, forceReload: true, delay: 1000, close: [] },
       bad: ['enableAll', 'delay', 'close'],
     });
   });
   it('close methods a builder asks for, as a list or a string', () => {
     expect(consentOptions({ close: ['escape', 'button'] }).options.close).toEqual(['escape', 'button']);
+    // A delay past what a timer holds would overflow and show the banner at once: clamped, and said.
+    expect(consentOptions({ delay: 3e9 })).toEqual({
+      options: { enableAll: true, forceReload: false, delay: 2_147_483_647, close: [] },
+      bad: ['delay 3000000000 (2147483647 used)'],
+    });
     expect(consentOptions({ close: 'overlay escape' }).options.close).toEqual(['overlay', 'escape']);
     // The defaults are never shared between calls.
     consentOptions(undefined).options.close.push('button');
@@ -77,7 +84,7 @@ describe('consent options', () => {
 });
 
 describe('the server’s answers', () => {
-  it('reads the flags; forced groups are on whatever the server says; a first visit has no privacy_cookie', () => {
+  it('reads the flags; forced groups are on whatever the server says; the detail is the message as sent; a first visit has no privacy_cookie', () => {
     expect(
       readAnswer(
         { status: { code: '200', message: { privacy_cookie_1: '0', privacy_cookie_2: '1' } } },
@@ -85,12 +92,14 @@ describe('the server’s answers', () => {
       ),
     ).toEqual({
       flags: { privacy_cookie_1: 1, privacy_cookie_2: 1, privacy_cookie_3: 0 },
+      detail: { privacy_cookie_1: '0', privacy_cookie_2: '1' },
       firstVisit: true,
     });
     expect(
       readAnswer({ status: { code: 200, message: { privacy_cookie: '1', privacy_cookie_3: 1 } } }, groups),
     ).toEqual({
       flags: { privacy_cookie_1: 1, privacy_cookie_2: 0, privacy_cookie_3: 1 },
+      detail: { privacy_cookie: '1', privacy_cookie_3: '1' },
       firstVisit: false,
     });
   });
