@@ -36,7 +36,11 @@ export function trackVideos(win: Window & typeof globalThis, send: Send, signal:
   ) => {
     const p = stateOf(key);
     const percent = duration > 0 && Number.isFinite(duration) ? Math.min(100, (current / duration) * 100) : 0;
-    const params = () => ({ ...base(), video_current_time: Math.round(current), video_duration: Math.round(duration) });
+    const params = () => ({
+      ...base(),
+      video_current_time: Math.round(current),
+      video_duration: Math.round(duration),
+    });
     if (kind === 'play' && !p.started) {
       p.started = true;
       send('video_start', { ...params(), video_percent: 0 });
@@ -68,13 +72,22 @@ export function trackVideos(win: Window & typeof globalThis, send: Send, signal:
   doc.addEventListener('ended', onMedia('ended'), { capture: true, signal });
 
   // YouTube: ask every embed to talk, then follow its state and time.
-  const players = new Map<Window, { frame: HTMLIFrameElement; time: number; duration: number; title: string }>();
+  const players = new Map<
+    Window,
+    { frame: HTMLIFrameElement; time: number; duration: number; title: string }
+  >();
   const listen = (frame: HTMLIFrameElement) => {
     if (!youtubeEmbed.test(frame.src) || !/[?&]enablejsapi=1\b/.test(frame.src)) return;
     const hello = () => {
       if (!frame.contentWindow) return;
-      players.set(frame.contentWindow, players.get(frame.contentWindow) ?? { frame, time: 0, duration: 0, title: '' });
-      frame.contentWindow.postMessage(JSON.stringify({ event: 'listening', id: 1, channel: 'widget' }), new URL(frame.src).origin);
+      players.set(
+        frame.contentWindow,
+        players.get(frame.contentWindow) ?? { frame, time: 0, duration: 0, title: '' },
+      );
+      frame.contentWindow.postMessage(
+        JSON.stringify({ event: 'listening', id: 1, channel: 'widget' }),
+        new URL(frame.src).origin,
+      );
     };
     frame.addEventListener('load', hello, { signal });
     hello();

@@ -4,6 +4,7 @@ import { CHOICE_MADE, flagOn, type ConsentFlags } from '../consent/flags';
 import { consentHub } from '../consent/hub';
 import type { Controller } from '../controller';
 import { log } from '../log';
+import { gtagOf } from '../analytics/gtag';
 import { loadScript, trusted } from '../trusted-types';
 
 type Params = Record<string, string | number | boolean>;
@@ -24,28 +25,25 @@ export const analytics: Controller = {
     const doc = runtime.document;
     const { measurementId, consentVariable, scriptUrl } = runtime.config.analytics;
     if (!measurementId) return;
-    const w = win as unknown as { dataLayer?: unknown[] };
-    w.dataLayer ??= [];
-    // The protocol pushes `arguments` objects, which is how the tag library tells commands from data.
-    function gtag(..._args: unknown[]): void {
-      // eslint-disable-next-line prefer-rest-params
-      w.dataLayer!.push(arguments);
+    const { gtag, state } = gtagOf(win);
+    if (!state.defaults) {
+      state.defaults = true;
+      gtag('consent', 'default', {
+        ad_storage: 'denied',
+        analytics_storage: 'denied',
+        ad_user_data: 'denied',
+        ad_personalization: 'denied',
+      });
     }
-    gtag('consent', 'default', {
-      ad_storage: 'denied',
-      analytics_storage: 'denied',
-      ad_user_data: 'denied',
-      ad_personalization: 'denied',
-    });
 
     let tracking: AbortController | undefined;
-    let loaded = false;
     const apply = (flags: ConsentFlags | undefined) => {
       const allowed = flagOn(flags, consentVariable);
       if (allowed && !tracking) {
-        gtag('consent', 'update', { analytics_storage: 'granted' });
-        if (!loaded) {
-          loaded = true;
+        if (!state.granted) gtag('consent', 'update', { analytics_storage: 'granted' });
+        state.granted = true;
+        if (!state.configured) {
+          state.configured = true;
           gtag('js', new Date());
           gtag('config', measurementId, { send_page_view: false });
           let url: URL;
@@ -67,7 +65,8 @@ export const analytics: Controller = {
         // Withdrawn without a reload (a save the server could not confirm): stop at once.
         tracking.abort();
         tracking = undefined;
-        gtag('consent', 'update', { analytics_storage: 'denied' });
+        if (state.granted) gtag('consent', 'update', { analytics_storage: 'denied' });
+        state.granted = false;
       }
       // A no (or a withdrawal) also takes back what the tag stored while it was allowed.
       if (!allowed && flagOn(flags, CHOICE_MADE)) forgetTagCookies(doc);
@@ -89,15 +88,15 @@ export const analytics: Controller = {
           capture,
         });
 
-      // Page views: this one, then every history change, checked at most once a second.
-      let page = '';
+      // Page views: this one, then every history change, checked at most once a second. The
+      // last one sent is the page's (gtag.ts): a runtime booted again on it sends none.
       let scrolled = false;
       let referrer = doc.referrer;
       const pageView = () => {
         const href = win.location.href.split('#')[0]!;
-        if (href === page) return;
-        if (page) referrer = page;
-        page = href;
+        if (href === state.page) return;
+        if (state.page) referrer = state.page;
+        state.page = href;
         scrolled = false;
         send('page_view', { page_location: href, page_title: doc.title, page_referrer: referrer });
         const term = searchTerm(href);
@@ -189,21 +188,21 @@ export const analytics: Controller = {
 
       trackVideos(win, send, on);
 
-      // Core Web Vitals, from their own chunk, reported as events once consent allows.
-      void import('web-vitals')
-        .then(({ onCLS, onINP, onLCP }) => {
+      // Core Web Vitals, from their own chunk, reported as events once consent allows. The
+      // library's observers are the page's (web-vitals.ts); this runtime only joins the relay.
+      void import('../analytics/web-vitals')
+        .then(({ subscribeVitals }) => {
           if (on.aborted) return;
-          const vital = (m: { name: string; value: number; delta: number; id: string; rating: string }) =>
+          const leave = subscribeVitals((m) =>
             send(m.name, {
               value: m.delta,
               metric_id: m.id,
               metric_value: m.value,
               metric_delta: m.delta,
               metric_rating: m.rating,
-            });
-          onLCP(vital);
-          onCLS(vital);
-          onINP(vital);
+            }),
+          );
+          on.addEventListener('abort', leave, { once: true });
         })
         .catch((err: unknown) => log.warn('web-vitals could not be loaded', err));
     }

@@ -48,6 +48,22 @@ describe('analytics consent gate', () => {
     expect(commands()).toEqual([['consent', 'default', DENIED]]);
   });
 
+  it('a runtime booted again on the same page repeats nothing the dataLayer was told', () => {
+    consent({ privacy_cookie_2: '1' });
+    const told = commands().length;
+    for (let i = 0; i < 3; i++) {
+      rt.destroy();
+      rt = runtime([{ name: 'analytics', selector: ':root', load: 'eager', controller: analytics }]);
+      rt.start();
+      consent({ privacy_cookie_2: '1' });
+    }
+    // No second default, grant, configuration or page view for the same address.
+    expect(commands()).toHaveLength(told);
+    // A withdrawal is still said, once.
+    consent({ privacy_cookie_2: '0' });
+    expect(commands().slice(told)).toEqual([['consent', 'update', { analytics_storage: 'denied' }]]);
+  });
+
   it('grants analytics storage once its flag is 1, before any configuration or event', () => {
     consent({ privacy_cookie_2: '1' });
     const c = commands();

@@ -1,0 +1,31 @@
+/**
+ * What a page's `dataLayer` has already been told, kept on the array itself (under a
+ * registry symbol, so every copy of the runtime on the page finds it). The tag reads the
+ * dataLayer once per page: a runtime booted again on the same page (after destroy(), or a
+ * builder script re-running it) must not repeat the consent defaults, the grant, the
+ * configuration, the tag's script or the page view, or the dataLayer would grow at each boot
+ * and the tag would count the same page again.
+ */
+export interface GtagState {
+  defaults: boolean;
+  granted: boolean;
+  configured: boolean;
+  /** The address of the last page view sent from this page (without its hash). */
+  page: string;
+}
+
+const key = Symbol.for('site-runtime:gtag');
+
+type DataLayer = unknown[] & { [key]?: GtagState };
+
+export function gtagOf(win: Window): { gtag: (...args: unknown[]) => void; state: GtagState } {
+  const w = win as unknown as { dataLayer?: DataLayer };
+  const layer = (w.dataLayer ??= []);
+  const state = (layer[key] ??= { defaults: false, granted: false, configured: false, page: '' });
+  // The protocol pushes `arguments` objects, which is how the tag library tells commands from data.
+  function gtag(..._args: unknown[]): void {
+    // eslint-disable-next-line prefer-rest-params
+    layer.push(arguments);
+  }
+  return { gtag, state };
+}
