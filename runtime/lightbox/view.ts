@@ -1,3 +1,4 @@
+import { loadChunk } from '../chunks';
 import { uiStrings } from '../i18n/ui';
 import { inFormField } from '../dom';
 import type { Runtime } from '../runtime';
@@ -7,7 +8,6 @@ import { createDialog } from '../ui/dialog';
 import { contentOf, type Content } from './content';
 import { deepLinkHash, parseDeepLink } from './deep-link';
 import { inlineCopy } from './inline';
-import { sanitizeFragment } from './sanitize';
 
 /** Spec §8, verbatim. */
 export const BROKEN_IMAGE = 'Image cannot be loaded. Make sure the path is correct and image exist.';
@@ -236,13 +236,19 @@ export function createLightbox(runtime: Runtime) {
       }
       case 'ajax':
         expand.hidden = true;
+        // The sanitizer is its own chunk, fetched beside the content: pages without ajax
+        // items never load it.
+        const sanitizer = loadChunk(runtime, 'lightbox sanitizer', () => import('./sanitize'));
         void win
           .fetch(content.src, { credentials: 'same-origin', signal })
           .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
-          .then((html) => {
-            if (mine !== token) return;
+          .then(async (html) =>
+            mine === token ? (await sanitizer).sanitizeFragment(win, html, trusted(win)) : undefined,
+          )
+          .then((fragment) => {
+            if (!fragment || mine !== token) return;
             const div = el('div');
-            div.append(sanitizeFragment(doc, html, (s) => trusted(win).html(s)));
+            div.append(fragment);
             stage.replaceChildren(div);
           })
           .catch((err: unknown) => {

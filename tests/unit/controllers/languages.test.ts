@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultConfig } from '../../../runtime/config';
-import { languageLink, type MenuItem } from '../../../runtime/controllers/languages';
+import { isLinkable, languageLink, type MenuItem } from '../../../runtime/controllers/languages';
+import { loadScript } from '../../../runtime/trusted-types';
 import { html, runtime, silenceConsole } from '../helpers';
+
+// Spies that call the real loader unless a test gives them menus to define.
+vi.mock('../../../runtime/trusted-types', { spy: true });
 
 const fr: MenuItem[] = [
   ['Accueil', '/clinic/fr/', '', 0, '', 0, '', '1'],
@@ -9,19 +13,37 @@ const fr: MenuItem[] = [
   ['Cardiologie', '/clinic/fr/services/cardiologie/', '', 1, '', 0, '', '3'],
 ];
 
-const page = (over: Partial<ReturnType<typeof defaultConfig>['page']>) => ({ ...defaultConfig().page, languageId: 'en', ...over });
+const page = (over: Partial<ReturnType<typeof defaultConfig>['page']>) => ({
+  ...defaultConfig().page,
+  languageId: 'en',
+  ...over,
+});
 
 describe('language link resolution (contract §3)', () => {
   it.each([
-    ['the current language links to the page itself', 'en', page({ id: '2' }), 'https://c.test/clinic/en/services/?x=1'],
-    ['the item of that menu with the current page id', 'fr', page({ id: '3' }), '/clinic/fr/services/cardiologie/'],
+    [
+      'the current language links to the page itself',
+      'en',
+      page({ id: '2' }),
+      'https://c.test/clinic/en/services/?x=1',
+    ],
+    [
+      'the item of that menu with the current page id',
+      'fr',
+      page({ id: '3' }),
+      '/clinic/fr/services/cardiologie/',
+    ],
     ['a page id as a number in the menu still matches', 'fr', page({ id: '2' }), '/clinic/fr/services/'],
     ['no item with the page id: the first item', 'fr', page({ id: '99' }), '/clinic/fr/'],
     ['no page id at all: the first item', 'fr', page({ id: undefined }), '/clinic/fr/'],
     [
       'a detail page: its detailList url for that language',
       'fr',
-      page({ id: '2', detailPage: 'flu', detailList: [{ lang: 'fr', url: '/clinic/fr/actualites/grippe/' }] }),
+      page({
+        id: '2',
+        detailPage: 'flu',
+        detailList: [{ lang: 'fr', url: '/clinic/fr/actualites/grippe/' }],
+      }),
       '/clinic/fr/actualites/grippe/',
     ],
     [
@@ -48,10 +70,13 @@ describe('language link resolution (contract §3)', () => {
     const { error } = silenceConsole();
     document.head.innerHTML =
       '<script type="application/json" id="sw-config">{"languages":[["English","menu_en","en"],["Français","menu_fr","fr"]],"page":{"languageId":"en"}}</script>';
-    const builder = '<ul aria-label="Languages"><li><a href="/clinic/fr/" hreflang="fr" lang="fr">Français</a></li></ul>';
+    const builder =
+      '<ul aria-label="Languages"><li><a href="/clinic/fr/" hreflang="fr" lang="fr">Français</a></li></ul>';
     html(`<div data-sw-languages>${builder}</div>`);
     const { languages } = await import('../../../runtime/controllers/languages');
-    const rt = runtime([{ name: 'languages', selector: '[data-sw-languages]', load: 'eager', controller: languages }]);
+    const rt = runtime([
+      { name: 'languages', selector: '[data-sw-languages]', load: 'eager', controller: languages },
+    ]);
     rt.start();
     // happy-dom loads no scripts: the first menu script fails.
     await new Promise((r) => setTimeout(r, 50));
@@ -61,5 +86,90 @@ describe('language link resolution (contract §3)', () => {
     expect(error).toHaveBeenCalledTimes(1);
     expect(String(error.mock.calls[0]![0])).toContain('languages controller failed (connect)');
     rt.destroy();
+  });
+});
+
+describe('only http(s) and relative URLs become language links (contract §3)', () => {
+  it.each([
+    ['/clinic/fr/', true],
+    ['fr/accueil', true],
+    ['?lang=fr', true],
+    ['//clinic.example/fr/', true],
+    ['https://clinic.example/fr/', true],
+    ['HTTP://clinic.example/fr/', true],
+    ['javascript:alert(1)', false],
+    [' JaVaScRiPt:alert(1)', false],
+    ['\u0001\u0008javascript:alert(1)', false],
+    ['java\tscr\nipt:alert(1)', false],
+    ['vbscript:msgbox(1)', false],
+    ['data:text/html,<script>alert(1)</script>', false],
+    ['mailto:desk@clinic.example', false],
+    ['http://[bad', false],
+  ])('%j → %s', (href, ok) => {
+    expect(isLinkable(href)).toBe(ok);
+  });
+
+  it('a value that is not a string is not a URL', () => {
+    expect(isLinkable({ toString: () => '/clinic/fr/' })).toBe(false);
+    expect(isLinkable(undefined)).toBe(false);
+  });
+
+  it('menu and detailList entries with other URLs are left out, each with a warning naming its language', async () => {
+    const { warn } = silenceConsole();
+    const langs = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt', 'ja'];
+    const config = {
+      page: {
+        id: '7',
+        languageId: 'en',
+        detailPage: 'flu',
+        detailList: [
+          { lang: 'fr', url: 'javascript:window.__xss("fr")' },
+          { lang: 'pt', url: 'https://clinic.example/pt/gripe/' },
+        ],
+      },
+      languages: langs.map((l) => [`Lang ${l}`, `menu_${l}`, l]),
+    };
+    const menus: Record<string, unknown[]> = {
+      en: [['Home', '/clinic/en/', '', 0, '', 0, '', '1']],
+      fr: [['Accueil', '/clinic/fr/', '', 0, '', 0, '', '1']],
+      de: [['Start', ' \t JaVaScRiPt:window.__xss("de")', '', 0, '', 0, '', '1']],
+      es: [
+        ['Inicio', '/clinic/es/', '', 0, '', 0, '', '1'],
+        ['Gripe', 'data:text/html,<script>__xss("es")</script>', '', 0, '', 0, '', '7'],
+      ],
+      it: [['Home', '\u0001vbscript:msgbox(1)', '', 0, '', 0, '', '1']],
+      nl: [['Start', '/clinic/nl/', '', 0, '', 0, '', '1']],
+      pt: [['Início', 'javascript:void 0', '', 0, '', 0, '', '1']],
+      ja: [['ホーム', { toString: () => 'javascript:__xss("ja")' }, '', 0, '', 0, '', '1']],
+    };
+    vi.mocked(loadScript).mockImplementation(async (win, url) => {
+      const lang = /menu_(\w+)\.js$/.exec(url)![1]!;
+      (win as unknown as Record<string, unknown>)[`menu_${lang}`] = menus[lang];
+    });
+    try {
+      document.head.innerHTML = `<script type="application/json" id="sw-config">${JSON.stringify(config)}</script>`;
+      html('<div data-sw-languages></div>');
+      const { languages } = await import('../../../runtime/controllers/languages');
+      const rt = runtime([
+        { name: 'languages', selector: '[data-sw-languages]', load: 'eager', controller: languages },
+      ]);
+      rt.start();
+      const box = document.querySelector('[data-sw-languages]')!;
+      await vi.waitFor(() => expect(box.querySelector('ul')).not.toBeNull());
+      const links = [...box.querySelectorAll('a')].map((a) => [a.hreflang, a.getAttribute('href')]);
+      expect(links).toEqual([
+        ['en', location.href],
+        ['nl', '/clinic/nl/'],
+        ['pt', 'https://clinic.example/pt/gripe/'],
+      ]);
+      const warnings = warn.mock.calls.map((c) => String(c[0]));
+      for (const lang of ['fr', 'de', 'es', 'it', 'ja']) {
+        expect(warnings.filter((w) => w.includes(`link for ${lang} (Lang ${lang})`))).toHaveLength(1);
+      }
+      expect(warnings).toHaveLength(5);
+      rt.destroy();
+    } finally {
+      vi.mocked(loadScript).mockReset();
+    }
   });
 });
