@@ -41,7 +41,7 @@ export function detectEnv(href: string, config: Pick<Config, 'site' | 'platform'
     env = 'preview';
   }
 
-  const projectPath = resolveProjectPath(url, site, env);
+  const projectPath = resolveProjectPath(url, site);
   return {
     env,
     local: env === 'cms' || env === 'design',
@@ -50,9 +50,9 @@ export function detectEnv(href: string, config: Pick<Config, 'site' | 'platform'
   };
 }
 
-function resolveProjectPath(url: URL, site: Config['site'], env: EnvName): string {
+function resolveProjectPath(url: URL, site: Config['site']): string {
   if (site.cleanUrlPath !== undefined) return normalizeProjectPath(site.cleanUrlPath);
-  const user = trustedUser(url, site, env);
+  const user = trustedUser(url, site);
   if (user) return `/users/${user}`;
   // A segment that names a file (`preview.php`, `index.html`) is a page, not a project folder.
   const segments = url.pathname
@@ -65,14 +65,18 @@ function resolveProjectPath(url: URL, site: Config['site'], env: EnvName): strin
 
 /**
  * The project the user parameter names, or undefined when it must be ignored. The project
- * path decides where the menu scripts are loaded from and where consent is saved, so on a
- * live page a link's `?user=evil` would send both to another project's folder on the same
- * host. The editors and the preview are reached through the builder, which sets it; a live
- * page honours it only inside that project's own folder, where it changes nothing.
+ * path decides where the menu scripts are loaded from (as scripts, with the page's nonce) and
+ * where consent is saved, so a link's `?user=evil` would send both to another project's folder
+ * on the same host. Nothing in the address proves a page is the builder's own editor
+ * (`?page=cms` and `preview.php?layout_id=` are just as easy to put in a link) or the
+ * project's own preview (a preview host may serve every project), so in every environment
+ * the parameter counts only on a page already inside that project's folder, `/users/{name}/`,
+ * where it names the folder the page is in. Everywhere else `site.cleanUrlPath` (which the
+ * builder writes into every page's config) or the path's first segments decide.
  * The value becomes one path segment, so it may hold only letters, digits, `_` and `-`.
  */
-function trustedUser(url: URL, site: Config['site'], env: EnvName): string | undefined {
+function trustedUser(url: URL, site: Config['site']): string | undefined {
   const user = url.searchParams.get(site.userParam) ?? '';
   const inOwnFolder = `${url.pathname}/`.startsWith(`/users/${user}/`);
-  return /^[\w-]+$/.test(user) && (env !== 'live' || inOwnFolder) ? user : undefined;
+  return /^[\w-]+$/.test(user) && inOwnFolder ? user : undefined;
 }

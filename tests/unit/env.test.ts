@@ -56,8 +56,8 @@ describe('project path and baseUrl', () => {
     // "" is a valid value: the site is at the root
     ['https://c.example/clinic/en/?user=bob', { cleanUrlPath: '' }, ''],
     ['https://c.example/clinic/en/', { cleanUrlPath: '/' }, ''],
-    // else ?user= gives /users/{project} (when it may be trusted: see the next block)
-    ['https://c.example/en/services/?user=clinic&page=cms', {}, '/users/clinic'],
+    // else ?user= gives /users/{project} (only inside that folder: see the next block)
+    ['https://c.example/users/clinic/en/services/?user=clinic&page=cms', {}, '/users/clinic'],
     ['https://c.example/users/clinic/en/?u=clinic', { userParam: 'u' }, '/users/clinic'],
     // else the first projectSegments segments of the path
     ['https://c.example/clinic/en/services/', {}, '/clinic'],
@@ -120,38 +120,65 @@ describe('the user parameter (?user=) on live pages and in the editors', () => {
     ['https://host.example/users/clinic/en/?user=clinic', '/users/clinic'],
     ['https://host.example/users/clinic?user=clinic', '/users/clinic'],
     ['https://host.example/users/clinic/?user=clinic', '/users/clinic'],
-  ])('live %s, already under that project\'s folder: accepted', (href, projectPath) => {
+  ])("live %s, already under that project's folder: accepted", (href, projectPath) => {
     const e = project(href);
     expect(e.env).toBe('live');
     expect(e.projectPath).toBe(projectPath);
   });
 
+  // The environment comes from the address too: a link can claim to be the editor.
   it.each([
-    ['cms', 'https://builder.example/en/services/?page=cms&user=clinic'],
-    ['design', 'https://builder.example/preview.php?layout_id=3&user=clinic'],
-    ['preview', 'https://clinic.preview.localhost/en/?user=clinic'],
-  ])('%s (%s): accepted wherever the page is', (env, href) => {
+    ['cms', 'https://builder.example/clinic/en/services/?page=cms&user=evil', '/clinic'],
+    ['design', 'https://builder.example/clinic/preview.php?layout_id=3&user=evil', '/clinic'],
+    ['preview', 'https://clinic.preview.localhost/clinic/en/?user=evil', '/clinic'],
+  ])('%s (%s) outside the folder: ignored, the path decides', (env, href, projectPath) => {
+    const e = project(href);
+    expect(e.env).toBe(env);
+    expect(e.projectPath).toBe(projectPath);
+  });
+
+  it.each([
+    ['cms', 'https://builder.example/users/clinic/en/services/?page=cms&user=clinic'],
+    ['design', 'https://builder.example/users/clinic/preview.php?layout_id=3&user=clinic'],
+    ['preview', 'https://clinic.preview.localhost/users/clinic/en/?user=clinic'],
+  ])("%s (%s) inside that project's folder: accepted", (env, href) => {
     const e = project(href);
     expect(e.env).toBe(env);
     expect(e.projectPath).toBe('/users/clinic');
     expect(e.baseUrl).toBe(`${new URL(href).origin}/users/clinic`);
   });
 
-  it.each(['..', '../admin', 'a/b', 'a%2Fb', '%2e%2e', 'a b', ' clinic', 'clinic ', 'a.b', 'a\\b', 'cl%C3%AFnic', 'clïnic', 'a?b', 'a#b'])(
-    'an unsafe value %j is ignored, even in the cms',
-    (value) => {
-      const e = project(`https://builder.example/site/en/?page=cms&user=${encodeURIComponent(value)}`);
-      expect(e.env).toBe('cms');
-      expect(e.projectPath).toBe('/site');
-    },
-  );
+  it.each([
+    '..',
+    '../admin',
+    'a/b',
+    'a%2Fb',
+    '%2e%2e',
+    'a b',
+    ' clinic',
+    'clinic ',
+    'a.b',
+    'a\\b',
+    'cl%C3%AFnic',
+    'clïnic',
+    'a?b',
+    'a#b',
+  ])('an unsafe value %j is ignored, even in the cms', (value) => {
+    const e = project(`https://builder.example/users/site/en/?page=cms&user=${encodeURIComponent(value)}`);
+    expect(e.env).toBe('cms');
+    expect(e.projectPath).toBe('/users');
+  });
 
   it('accepts letters, digits, _ and - in the cms', () => {
-    expect(project('https://b.example/x/?page=cms&user=Clinic_2-b').projectPath).toBe('/users/Clinic_2-b');
+    expect(project('https://b.example/users/Clinic_2-b/x/?page=cms&user=Clinic_2-b').projectPath).toBe(
+      '/users/Clinic_2-b',
+    );
   });
 
   it('site.cleanUrlPath still wins over an accepted user parameter', () => {
-    expect(project('https://b.example/users/x/?page=cms&user=x', { cleanUrlPath: '/clinic' }).projectPath).toBe('/clinic');
+    expect(
+      project('https://b.example/users/x/?page=cms&user=x', { cleanUrlPath: '/clinic' }).projectPath,
+    ).toBe('/clinic');
     expect(project('https://b.example/users/x/?user=x', { cleanUrlPath: '' }).projectPath).toBe('');
   });
 });
