@@ -27,8 +27,12 @@ function withTimeout<T>(runtime: Runtime, feature: string, promise: Promise<T>):
         reject(new ChunkLoadError(`${feature}: its code did not arrive within ${CHUNK_TIMEOUT_MS / 1000} s`)),
       CHUNK_TIMEOUT_MS,
     );
-    const done = () => win.clearTimeout(timer);
-    runtime.signal.addEventListener('abort', done, { once: true });
+    const stop = () => win.clearTimeout(timer);
+    const done = () => {
+      stop();
+      runtime.signal.removeEventListener('abort', stop);
+    };
+    runtime.signal.addEventListener('abort', stop, { once: true });
     promise.then(
       (value) => (done(), resolve(value)),
       (cause: unknown) => (

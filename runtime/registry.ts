@@ -199,7 +199,10 @@ export class Registry {
       this.#retried.add(definition.name);
       const now = elements.filter((el) => el.isConnected && !this.isConnected(el, definition.name));
       if (!now.length) return;
-      this.#pending.set(definition.name, new Set(now));
+      // Elements that arrived since the failure may be waiting already: add, never replace.
+      let waiting = this.#pending.get(definition.name);
+      if (!waiting) this.#pending.set(definition.name, (waiting = new Set()));
+      now.forEach((el) => waiting.add(el));
       void this.#load(definition).then(
         (controller) => this.#flushPending(definition, controller),
         () => {},

@@ -91,7 +91,10 @@ export class Runtime {
     this.#dirtyRoots.clear();
     this.registry.disconnectAll();
     this.#abort.abort();
-    void this.#uiHost?.then((host) => host.destroy());
+    void this.#uiHost?.then(
+      (host) => host.destroy(),
+      () => {}, // it never arrived: nothing to take back
+    );
     if (this.#sheets.length) {
       this.document.adoptedStyleSheets = this.document.adoptedStyleSheets.filter(
         (s) => !this.#sheets.includes(s),

@@ -42,28 +42,15 @@ export const analytics: Controller = {
       if (allowed && !tracking) {
         if (!state.granted) gtag('consent', 'update', { analytics_storage: 'granted' });
         state.granted = true;
-        if (!state.configured) {
-          state.configured = true;
-          gtag('js', new Date());
-          gtag('config', measurementId, { send_page_view: false });
-          let url: URL;
-          try {
-            url = new URL(scriptUrl, doc.baseURI);
-            url.searchParams.set('id', measurementId);
-            trusted(win, [url.origin]);
-            loadScript(win, url.href, runtime.nonce, signal).catch((err: unknown) =>
-              log.warn('the analytics tag could not be loaded', err),
-            );
-          } catch (err) {
-            log.warn(`analytics.scriptUrl is unusable: ${scriptUrl}`, err);
-          }
-        }
+        if (!state.configured) configure(measurementId);
         tracking = new AbortController();
         signal.addEventListener('abort', () => tracking?.abort(), { once: true });
         track(tracking.signal);
-      } else if (!allowed && tracking) {
-        // Withdrawn without a reload (a save the server could not confirm): stop at once.
-        tracking.abort();
+      } else if (!allowed && flags) {
+        // Withdrawn without a reload (a save the server could not confirm): stop at once. The
+        // grant may be an earlier runtime's on this page (gtag.ts): the page is told either way.
+        // Flags not read yet (undefined) are no answer, so nothing is withdrawn for them.
+        tracking?.abort();
         tracking = undefined;
         if (state.granted) gtag('consent', 'update', { analytics_storage: 'denied' });
         state.granted = false;
@@ -71,6 +58,26 @@ export const analytics: Controller = {
       // A no (or a withdrawal) also takes back what the tag stored while it was allowed.
       if (!allowed && flagOn(flags, CHOICE_MADE)) forgetTagCookies(doc);
     };
+
+    /**
+     * The tag's configuration and library, once per page (gtag.ts). A library that failed to
+     * load is not fetched again on this page: the next page tries, as a tag snippet would.
+     */
+    function configure(id: string) {
+      state.configured = true;
+      gtag('js', new Date());
+      gtag('config', id, { send_page_view: false });
+      try {
+        const url = new URL(scriptUrl, doc.baseURI);
+        url.searchParams.set('id', id);
+        trusted(win, [url.origin]);
+        loadScript(win, url.href, runtime.nonce, signal).catch((err: unknown) => {
+          log.warn('the analytics tag could not be loaded', err);
+        });
+      } catch (err) {
+        log.warn(`analytics.scriptUrl is unusable: ${scriptUrl}`, err);
+      }
+    }
 
     function track(on: AbortSignal) {
       const send = ctx.guard((name: string, params: Params = {}) => {

@@ -73,6 +73,9 @@ export const tiles: Controller = {
     });
     // A link to a tile's section (say, shared by e-mail) opens it, as it scrolled to it before.
     const fromHash = () => {
+      // After a failure the sections are back in place and the browser scrolls to them: the
+      // link's own jump (show's fallback sets the hash too) must not fetch again.
+      if (failures) return;
       const index = items.findIndex(({ content }) => content.id === fragmentId(win.location.hash));
       if (index >= 0) void show(index, null);
     };

@@ -27,6 +27,7 @@ export function inlineCopy(target: Element, suffix: string): HTMLElement {
   const wrapper = doc.createElement('div');
   wrapper.className = 'sw-lb-inline';
   for (const node of target.childNodes) wrapper.append(node.cloneNode(true));
+  inert(wrapper, suffix);
   const renamed = new Map<string, string>();
   for (const el of wrapper.querySelectorAll('[id]')) {
     const id = `${el.id}-${suffix}`;
@@ -44,4 +45,19 @@ export function inlineCopy(target: Element, suffix: string): HTMLElement {
     }
   }
   return wrapper;
+}
+
+/**
+ * The copy is shown, not enhanced again: the runtime's markers (and the legacy
+ * `rel="prettyPhoto"`) come off, or the runtime would connect controllers to it and count its
+ * gallery links as items of the page's galleries. Radio buttons get a group of their own, or
+ * checking one in the copy would uncheck the page's.
+ */
+function inert(wrapper: Element, suffix: string) {
+  for (const el of wrapper.querySelectorAll('*')) {
+    for (const { name } of [...el.attributes]) if (name.startsWith('data-sw-')) el.removeAttribute(name);
+    if (/^prettyPhoto/.test(el.getAttribute('rel') ?? '')) el.removeAttribute('rel');
+    if (el.localName === 'input' && el.getAttribute('type') === 'radio' && el.hasAttribute('name'))
+      el.setAttribute('name', `${el.getAttribute('name')}-${suffix}`);
+  }
 }

@@ -15,7 +15,7 @@ const rowOf = (node: Node | null) => (node instanceof Element ? node.closest(`[$
  * - a row's width changes: boxes of a fixed width keep their size while their lines re-form;
  * - the window's width changes: a breakpoint can re-flow fixed-width boxes in a fixed-width
  *   row (its height alone cannot change a line);
- * - boxes are added, removed, or gain or lose the marker;
+ * - boxes are added, removed, or gain or lose the marker, or a nested row comes or goes;
  * - a font or an image in a row finishes loading.
  */
 export function rowScheduler(runtime: Runtime) {
@@ -29,6 +29,7 @@ export function rowScheduler(runtime: Runtime) {
   const rowWidths = new WeakMap<Element, number>();
   const mins = new WeakMap<Element, number>();
   let frame = 0;
+  let resizeFrame = 0;
   let lastWidth = win.innerWidth;
 
   const schedule = (row?: Element) => {
@@ -132,7 +133,10 @@ export function rowScheduler(runtime: Runtime) {
     () => {
       if (win.innerWidth === lastWidth) return;
       lastWidth = win.innerWidth;
-      win.requestAnimationFrame(() => schedule());
+      resizeFrame ||= win.requestAnimationFrame(() => {
+        resizeFrame = 0;
+        schedule();
+      });
     },
     { signal },
   );
@@ -140,6 +144,7 @@ export function rowScheduler(runtime: Runtime) {
     ro.disconnect();
     mo.disconnect();
     win.cancelAnimationFrame(frame);
+    win.cancelAnimationFrame(resizeFrame);
   });
 
   return {
@@ -147,7 +152,12 @@ export function rowScheduler(runtime: Runtime) {
       rows.set(row, []);
       relist(row);
       ro.observe(row);
-      mo.observe(row, { childList: true, subtree: true, attributes: true, attributeFilter: [attr.box] });
+      mo.observe(row, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        attributeFilter: [attr.box, attr.row],
+      });
       schedule(row);
     },
     remove(row: Element) {

@@ -54,20 +54,39 @@ test.describe('a chunk that fails', () => {
     await expect(popup).toHaveAccessibleName(/Dr\. Baker/);
   });
 
+  test('tile popup still failing: one click makes one more try, then the link jumps; the jump fetches nothing', async ({
+    page,
+  }) => {
+    const { announced } = await recordFailures(page);
+    const fetched: string[] = [];
+    await page.route(TILE_POPUP_CHUNK, (route) => {
+      fetched.push(route.request().url());
+      return route.abort();
+    });
+    await openWithRuntime(page, urlFor('/clinic/en/team/'));
+    await expect.poll(announced).toHaveLength(1);
+    const before = fetched.length;
+    await page.locator('a[data-sw-tile][href="#dr-baker"]').click();
+    await expect(page).toHaveURL(/#dr-baker$/);
+    await expect.poll(announced).toHaveLength(2);
+    // The click's try is the only one: the hash it set does not start another.
+    await expect(page.locator('#dr-baker')).toBeInViewport();
+    expect(fetched.length - before).toBeLessThanOrEqual(2); // one try, and its immediate retry
+    expect(await announced()).toHaveLength(2);
+  });
+
   test('lightbox: announced, its links stay plain links, and the next use of one fetches it again', async ({
     page,
   }) => {
     const { announced } = await recordFailures(page);
     await page.route(LIGHTBOX_CHUNK, (route) => route.abort());
     await openWithRuntime(page, urlFor('/clinic/en/gallery/'));
-    await expect
-      .poll(announced)
-      .toEqual([
-        expect.objectContaining({
-          controller: 'lightbox',
-          message: 'lightbox: its code could not be loaded',
-        }),
-      ]);
+    await expect.poll(announced).toEqual([
+      expect.objectContaining({
+        controller: 'lightbox',
+        message: 'lightbox: its code could not be loaded',
+      }),
+    ]);
     const first = page.locator('[data-sw-lightbox="rooms"]').first();
     await expect(first).not.toHaveAttribute('data-sw-ready');
 
@@ -89,14 +108,12 @@ test.describe('a chunk that fails', () => {
     await expect(page.locator('[data-sw-menu]')).toHaveAttribute('data-sw-ready', '');
     expect(await announced()).toEqual([]);
     await page.clock.fastForward(10_001);
-    await expect
-      .poll(announced)
-      .toEqual([
-        expect.objectContaining({
-          controller: 'lightbox',
-          message: 'lightbox: its code did not arrive within 10 s',
-        }),
-      ]);
+    await expect.poll(announced).toEqual([
+      expect.objectContaining({
+        controller: 'lightbox',
+        message: 'lightbox: its code did not arrive within 10 s',
+      }),
+    ]);
     // Its links are the builder's: a click opens the file.
     await page.locator('[data-sw-lightbox="rooms"]').first().click();
     await expect(page).toHaveURL(/\/waiting-room\.png$/);

@@ -24,7 +24,11 @@ const demo = `<!doctype html>
   <p id="hours-note">Open Monday to Friday.</p>
   <label for="day">Day</label> <input id="day" aria-describedby="hours-note">
 </div>
-<div id="inline_demo3" class="hide"><p>Third inline content, hidden by a class.</p></div>
+<div id="inline_demo3" class="hide"><p>Third inline content, hidden by a class.</p>
+  <p><a href="/clinic/assets/img/lab.png" rel="prettyPhoto[lab]" title="Lab">The lab</a></p>
+  <fieldset><legend>Visit</legend>
+  <label><input type="radio" name="visit" value="am" checked> Morning</label>
+  <label><input type="radio" name="visit" value="pm"> Afternoon</label></fieldset></div>
 </main></body></html>`;
 
 const lightbox = (page: Page) => page.locator('dialog.sw-lightbox');
@@ -72,6 +76,16 @@ test.describe('lightbox inline content the page hides', () => {
 
     await lightbox(page).getByRole('button', { name: 'Next' }).click();
     await expect(stage(page).getByText('Third inline content, hidden by a class.')).toBeVisible();
+    // The copy is not enhanced again: its gallery link is no lightbox item, and choosing a
+    // radio button in it leaves the page's own choice alone.
+    await expect(lightbox(page).locator('.sw-lb-counter')).toHaveText('Item 3 of 3');
+    await expect(stage(page).getByRole('link', { name: 'The lab' })).not.toHaveAttribute('rel');
+    await stage(page).getByRole('radio', { name: 'Afternoon' }).check();
+    expect(
+      await page.evaluate(
+        () => document.querySelector<HTMLInputElement>('#inline_demo3 input[value=am]')!.checked,
+      ),
+    ).toBe(true);
     expect(await originals(page)).toEqual(before);
 
     await page.keyboard.press('Escape');

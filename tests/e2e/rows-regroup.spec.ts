@@ -16,6 +16,7 @@ async function addGrid(page: Page, width: number, contents: number[]) {
     ([w, hs]) => {
       const row = document.createElement('div');
       row.id = 'grid';
+      row.className = 'test-grid'; // the breakpoint rule's hook: kept by the natural-height copy
       row.setAttribute('data-sw-row', '');
       Object.assign(row.style, {
         display: 'flex',
@@ -74,7 +75,7 @@ test.describe('equal-height rows regroup when line membership changes @wide', ()
   }) => {
     await page.evaluate(() => {
       const sheet = new CSSStyleSheet();
-      sheet.replaceSync('@media (max-width: 1000px) { #grid { flex-direction: column } }');
+      sheet.replaceSync('@media (max-width: 1000px) { .test-grid { flex-direction: column } }');
       document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
     });
     await addGrid(page, 880, [300, 50, 80, 40]);
