@@ -147,6 +147,10 @@ export function keptAttribute(el: Element, name: string, value: string): string 
   const local = n.replace(/^xlink:/, '');
   if (local === 'srcset')
     return value.split(',').every((c) => safeUrl(c.trim().split(/\s+/)[0] ?? '')) ? value : null;
+  // A fragment link points into the content, like its ids: `#x` would otherwise reach the
+  // page's own elements and the runtime's hash openers (a modal, the consent preferences, a
+  // tile, a lightbox deep link).
+  if (local === 'href' && value.trim().startsWith('#')) return `#${named(value.trim().slice(1))}`;
   if (urlAttributes.has(local)) {
     const dataImage = el.namespaceURI === HTML_NS && el.localName === 'img' && n === 'src';
     return safeUrl(value, dataImage) ? value : null;

@@ -51,14 +51,21 @@ function parseWithPlatform(win: SanitizerWindow, html: string): ParentNode | und
   return holder;
 }
 
+type Purify = typeof import('./purify');
+
+/**
+ * `loadPurify` fetches the DOMPurify chunk; the lightbox passes the runtime's chunk loader,
+ * so a failure is announced (`sw:error`) and a fetch that never answers has a time limit.
+ */
 export async function sanitizeFragment(
   win: Window,
   untrusted: string,
   policy: Trusted,
+  loadPurify: () => Promise<Purify> = () => import('./purify'),
 ): Promise<DocumentFragment> {
   const w = win as SanitizerWindow;
   const html = renameHandlers(untrusted);
   const forbid = { elements: FORBIDDEN_ELEMENTS, attributes: FORBIDDEN_ATTRIBUTES };
-  const parsed = parseWithPlatform(w, html) ?? (await import('./purify')).purify(w, html, policy, forbid);
+  const parsed = parseWithPlatform(w, html) ?? (await loadPurify()).purify(w, html, policy, forbid);
   return rebuild(parsed, w.document);
 }

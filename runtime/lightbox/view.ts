@@ -243,7 +243,11 @@ export function createLightbox(runtime: Runtime) {
           .fetch(content.src, { credentials: 'same-origin', signal })
           .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
           .then(async (html) =>
-            mine === token ? (await sanitizer).sanitizeFragment(win, html, trusted(win)) : undefined,
+            mine === token
+              ? (await sanitizer).sanitizeFragment(win, html, trusted(win), () =>
+                  loadChunk(runtime, 'DOMPurify', () => import('./purify')),
+                )
+              : undefined,
           )
           .then((fragment) => {
             if (!fragment || mine !== token) return;

@@ -64,6 +64,19 @@ describe('ajax content, DOMPurify path (no HTML Sanitizer API)', () => {
     );
     expect(div.querySelector('label')!.htmlFor).toBe('user-content-q');
   });
+
+  it('fragment links stay inside the content: never the page’s modal, consent or deep-link hashes', async () => {
+    const div = await sanitized(
+      '<a href="#flu-shots">a</a><a href=" #cookie-preferences">b</a><a href="#!rooms/2">c</a><h2 id="top">t</h2><a href="#top">d</a>',
+    );
+    expect([...div.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      '#user-content-flu-shots',
+      '#user-content-cookie-preferences',
+      '#user-content-!rooms/2',
+      '#user-content-top',
+    ]);
+    expect(div.querySelector('h2')!.id).toBe('user-content-top');
+  });
 });
 
 /**
