@@ -32,6 +32,10 @@ export function fileServer({ base, prefix, isPage = () => false, hidden = () => 
     // A policy whose nonce is in no file: if such HTML is opened as a page, none of its
     // scripts run (it is meant to be fetched, e.g. as lightbox ajax content).
     if (extname(file) === '.html') headers['Content-Security-Policy'] = contentSecurityPolicy(newNonce());
+    // An SVG opened by itself is a document that can run script on the site's origin: an
+    // uploaded image must not. As an <img> it runs nothing anyway, and this changes nothing there.
+    if (extname(file).toLowerCase() === '.svg')
+      headers['Content-Security-Policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
     res.writeHead(200, headers);
     res.end(await readFile(file));
   };

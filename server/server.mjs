@@ -34,7 +34,9 @@ const PROJECT_PATH = /^(\/[A-Za-z0-9._~-]+)*$/;
 export async function startServer(options = {}) {
   const siteDir = options.siteDir ?? join(root, 'fixtures', 'site');
   const distDir = options.distDir ?? join(root, 'dist');
-  const site = JSON.parse(await readFile(options.siteConfig ?? join(root, 'fixtures', 'site.server.json'), 'utf8'));
+  const site = JSON.parse(
+    await readFile(options.siteConfig ?? join(root, 'fixtures', 'site.server.json'), 'utf8'),
+  );
   const consentLog = options.consentLog ?? join(root, 'server', 'data', 'consent-log.jsonl');
   const projectPath = site.projectPath;
   if (typeof projectPath !== 'string' || !PROJECT_PATH.test(projectPath)) {
@@ -46,11 +48,18 @@ export async function startServer(options = {}) {
   // The page templates are the pages found at start: an .html file that appears later
   // (an upload, an ajax fragment) is served as written, without the response's nonce.
   const templates = new Set(pages.map((p) => resolve(p.file)));
-  const sendSiteFile = fileServer({ base: siteDir, prefix: projectPath, isPage: (file) => templates.has(file) });
+  const sendSiteFile = fileServer({
+    base: siteDir,
+    prefix: projectPath,
+    isPage: (file) => templates.has(file),
+  });
   const sendRuntimeFile = fileServer({
     base: distDir,
     prefix: RUNTIME_PREFIX,
-    hidden: (file) => !options.serveSourceMaps && (extname(file) === '.map' || basename(file) === 'meta.json'),
+    // Compared in lower case: on a case-insensitive disk `RUNTIME.JS.MAP` is the same file.
+    hidden: (file) =>
+      !options.serveSourceMaps &&
+      (extname(file).toLowerCase() === '.map' || basename(file).toLowerCase() === 'meta.json'),
   });
 
   const server = createServer((req, res) => {
@@ -70,15 +79,18 @@ export async function startServer(options = {}) {
 
     if (path === '/') return sendHtml(res, 200, indexPage(pages, localPort(req), projectPath));
     if (path === '/favicon.ico') return void res.writeHead(204).end();
-    if (path.startsWith(`${RUNTIME_PREFIX}/`)) return sendRuntimeFile(res, path.slice(RUNTIME_PREFIX.length), url.search);
-    if (path === projectPath || path === `${projectPath}/`) return redirect(res, 302, `${projectPath}/en/${url.search}`);
+    if (path.startsWith(`${RUNTIME_PREFIX}/`))
+      return sendRuntimeFile(res, path.slice(RUNTIME_PREFIX.length), url.search);
+    if (path === projectPath || path === `${projectPath}/`)
+      return redirect(res, 302, `${projectPath}/en/${url.search}`);
     if (path === `${projectPath}/swfiles/lib/privacycookie.php`) return consent(req, res);
     if (path === `${projectPath}/preview.php`) {
       const page = findDesignPage(pages, url.searchParams);
       if (!page) return sendHtml(res, 404, notFound());
       return sendPage(res, page.file);
     }
-    if (path.startsWith(`${projectPath}/`)) return sendSiteFile(res, path.slice(projectPath.length), url.search);
+    if (path.startsWith(`${projectPath}/`))
+      return sendSiteFile(res, path.slice(projectPath.length), url.search);
     return sendHtml(res, 404, notFound());
   }
 
@@ -95,7 +107,7 @@ export async function startServer(options = {}) {
     // Before anything is read or stored: another site's page must not choose for the visitor.
     if (isCrossSite(req.headers)) {
       req.resume();
-      return sendJson(res, 403, { error: 'consent is accepted only from the site\'s own pages' });
+      return sendJson(res, 403, { error: "consent is accepted only from the site's own pages" });
     }
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'application/x-www-form-urlencoded') {
@@ -152,7 +164,9 @@ function localPort(req) {
  */
 function parseTarget(target = '/') {
   try {
-    const url = target.startsWith('/') ? new URL(`http://placeholder${target}`) : new URL(target, 'http://placeholder');
+    const url = target.startsWith('/')
+      ? new URL(`http://placeholder${target}`)
+      : new URL(target, 'http://placeholder');
     return { url, path: decodeURIComponent(url.pathname) };
   } catch {
     return null;

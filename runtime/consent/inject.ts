@@ -57,7 +57,8 @@ export async function injectScripts(
 
   async function run(inert: Element): Promise<void> {
     const markup = scriptMarkup(inert);
-    const plan = planScript(markup, doc.baseURI);
+    // Against the page's address, not baseURI: a <base> the page was given cannot move them.
+    const plan = planScript(markup, win.location.href);
     if (plan.kind === 'refused') {
       onError(plan.reason);
       inert.remove();

@@ -17,6 +17,8 @@ const PAGE = `<!doctype html><html lang="en"><head><title>Home</title>
 <script type="module" src="/swfiles/runtime/runtime.js" nonce="__CSP_NONCE__"></script></head><body></body></html>`;
 const FRAGMENT = '<p>Uploaded</p><script nonce="__CSP_NONCE__">window.__pwned = 1</script>';
 
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>parent.__pwned = 1</script></svg>';
+
 function write(rel: string, text: string) {
   mkdirSync(join(siteDir, rel, '..'), { recursive: true });
   writeFileSync(join(siteDir, rel), text);
@@ -27,6 +29,7 @@ beforeAll(async () => {
   siteDir = join(tmp, 'site');
   write('en/index.html', PAGE);
   write('assets/fragments/upload.html', FRAGMENT);
+  write('assets/img/upload.svg', SVG);
   site = await startServer({ port: 0, consentLog, siteDir });
 });
 afterAll(() => Promise.all([server.close(), site.close()]));
@@ -84,6 +87,15 @@ describe('the CSP nonce goes only into the server’s own page templates', () =>
     expect(res.body).not.toContain(nonceOf(res.headers['content-security-policy']));
   });
 
+  it('an SVG opened by itself is a sandboxed document: its script never runs on the site', async () => {
+    const res = await rawRequest(site.url, '/clinic/assets/img/upload.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain('sandbox');
+  });
+
   it('an index.html that appears after start is not a page template', async () => {
     write('uploads/index.html', FRAGMENT);
     const res = await rawRequest(site.url, '/clinic/uploads/');
@@ -93,13 +105,15 @@ describe('the CSP nonce goes only into the server’s own page templates', () =>
 });
 
 describe('build metadata and source maps under /swfiles/runtime/', () => {
-  it.each(['/swfiles/runtime/meta.json', '/swfiles/runtime/runtime.js.map', '/swfiles/runtime/.%2Fmeta.json', '/swfiles/runtime/runtime.js%2Emap'])(
-    '%s is a 404 by default',
-    async (path) => {
-      expect((await rawRequest(server.url, path)).status).toBe(404);
-      expect((await rawRequest(server.url, '/swfiles/runtime/runtime.js')).status).toBe(200);
-    },
-  );
+  it.each([
+    '/swfiles/runtime/meta.json',
+    '/swfiles/runtime/runtime.js.map',
+    '/swfiles/runtime/.%2Fmeta.json',
+    '/swfiles/runtime/runtime.js%2Emap',
+  ])('%s is a 404 by default', async (path) => {
+    expect((await rawRequest(server.url, path)).status).toBe(404);
+    expect((await rawRequest(server.url, '/swfiles/runtime/runtime.js')).status).toBe(200);
+  });
 
   it('are served with startServer({ serveSourceMaps: true })', async () => {
     const open = await startServer({ port: 0, consentLog, serveSourceMaps: true });
