@@ -110,15 +110,13 @@ test.describe('runtime lifetime @wide', () => {
       privacy_cookie_2: '1',
       privacy_cookie_3: '0',
     };
-    await page
-      .context()
-      .addCookies(
-        Object.entries(flags).map(([name, value]) => ({
-          name,
-          value,
-          url: `http://localhost:${serverPort()}/`,
-        })),
-      );
+    await page.context().addCookies(
+      Object.entries(flags).map(([name, value]) => ({
+        name,
+        value,
+        url: `http://localhost:${serverPort()}/`,
+      })),
+    );
     await page.route(analyticsHosts, (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
     await page.addInitScript(trackTimers);
     await page.addInitScript(() => ((window as unknown as { swRefs: unknown[] }).swRefs = []));
@@ -128,14 +126,28 @@ test.describe('runtime lifetime @wide', () => {
       (window as unknown as { SiteRuntime: { destroy(): void } }).SiteRuntime.destroy(),
     );
 
+    // The baseline is the page once everything a boot brings is in place: web-vitals' own
+    // observers are the page's, registered once (by whichever boot first gets that far), so
+    // warm-up boots run until two in a row leave the same counts. A leak per boot never settles.
     await cycles(page, 0, 1);
-    const baseline = await measure(page, cdp);
+    let baseline = await measure(page, cdp);
+    let warm = 1;
+    for (; warm < 6; warm++) {
+      await cycles(page, warm, warm + 1);
+      const now = await measure(page, cdp);
+      const same = JSON.stringify({ ...now, alive: 0 }) === JSON.stringify({ ...baseline, alive: 0 });
+      baseline = now;
+      if (same) break;
+    }
+    expect(warm, 'two boots in a row left the same counts').toBeLessThan(6);
     expect(baseline.readyMarks).toBe(0);
     expect(baseline.env).toBe(false);
-    await cycles(page, 1, CYCLES);
+    await cycles(page, warm + 1, CYCLES);
     const after = await measure(page, cdp);
     expect({ ...after, alive: undefined }).toEqual({ ...baseline, alive: undefined });
-    // Every runtime but none: each was destroyed and nothing holds on to it.
-    expect(after.alive).toBe(0);
+    // No runtime at all: each was destroyed and nothing holds on to it. The last one may still
+    // be referenced by work in flight when it was destroyed (a fetch, an import) until that
+    // work ends, so garbage is collected until it goes; a runtime kept for good never does.
+    await expect.poll(async () => (await measure(page, cdp)).alive, { timeout: 15_000 }).toBe(0);
   });
 });

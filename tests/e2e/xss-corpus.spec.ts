@@ -119,6 +119,8 @@ test('XSS corpus: lightbox titles, descriptions and alt text are shown as text',
   await serve(page, { '/xss/gallery/': c.galleryPage });
   await openWithRuntime(page, `${origin()}/xss/gallery/`);
   const box = page.locator('dialog.sw-lightbox');
+  // Its code arrives when the browser is idle; a click before that opens the file itself.
+  await expect(page.locator('a[data-sw-lightbox]').first()).toHaveAttribute('data-sw-ready', '');
   await page.locator('a[data-sw-lightbox]').first().click();
   for (const [i, cap] of c.captions.entries()) {
     await expect(box.locator('.sw-lb-counter')).toHaveText(`Image ${i + 1} of ${c.captions.length}`);
