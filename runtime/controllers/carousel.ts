@@ -106,7 +106,11 @@ export const carousel: Controller = {
     };
     const update = () => {
       const rotating = playing && !inside.pointer && !inside.focus && !doc.hidden;
-      toggle.textContent = playing ? t('stop') : t('start');
+      // Only when it changes: update() also runs on focusin and pointerenter, and WebKit drops
+      // the click of a press whose text node was replaced between mousedown and mouseup
+      // (a first click on the control, which focuses it, did nothing there).
+      const label = playing ? t('stop') : t('start');
+      if (toggle.textContent !== label) toggle.textContent = label;
       root.setAttribute('aria-live', rotating ? 'off' : 'polite');
       if (rotating && !timer) {
         timer = win.setTimeout(
