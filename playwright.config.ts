@@ -1,5 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, findChromium } from './tests/e2e/chromium';
+import { firefoxSkips, grepInvertFor } from './tests/e2e/engines';
+import { findFirefox } from './tests/e2e/firefox';
 
 const launchOptions = { executablePath: findChromium(), args: chromiumArgs };
 
@@ -36,6 +38,23 @@ export default defineConfig({
       name: 'mobile',
       grepInvert: /@wide/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: false, launchOptions },
+    },
+    {
+      // Debian's Firefox ESR over WebDriver BiDi, at the desktop project's width. The tests
+      // that need what BiDi lacks are listed, with reasons, in tests/e2e/engines.ts.
+      name: 'firefox',
+      grepInvert: [/@small/, ...grepInvertFor(firefoxSkips)],
+      use: {
+        browserName: 'firefox',
+        channel: 'moz-firefox',
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: findFirefox(),
+          // Lets a page take focus back with window.focus() after Tab has left it for the
+          // browser's own controls (consent.spec.ts, keyboard test).
+          firefoxUserPrefs: { 'dom.disable_window_flip': false },
+        },
+      },
     },
   ],
 });

@@ -29,19 +29,40 @@ if (unit) {
   lines.push('vitest: no report');
 }
 
-const e2e = read('.reports/e2e.json');
-if (e2e) {
-  const s = JSON.parse(e2e).stats;
+// One Playwright JSON report per browser step of .ci/run.
+// Firefox joins this list when its step is back in .ci/run (README, "Engines").
+for (const engine of ['chromium']) {
+  const label = `playwright (${engine})`;
+  const report = read(`.reports/e2e-${engine}.json`);
+  if (!report) {
+    failed++;
+    lines.push(`${label}: no report`);
+    continue;
+  }
+  const s = JSON.parse(report).stats;
   passed += s.expected;
   failed += s.unexpected + s.flaky;
-  lines.push(`playwright: ${s.expected} passed, ${s.unexpected} failed, ${s.flaky} flaky, ${s.skipped} skipped`);
-  if (read('.reports/e2e-exit.status') !== '0' && s.unexpected === 0) {
+  lines.push(`${label}: ${s.expected} passed, ${s.unexpected} failed, ${s.flaky} flaky, ${s.skipped} skipped`);
+  if (read(`.reports/e2e-${engine}-exit.status`) !== '0' && s.unexpected === 0) {
     failed++;
-    lines.push('playwright: exited non-zero without a failed test');
+    lines.push(`${label}: exited non-zero without a failed test`);
+  }
+}
+
+// The WebKit journeys (node's test runner): the TAP report's closing counts.
+const tap = read('.reports/webkit.tap');
+if (tap) {
+  const count = (key) => Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
+  passed += count('pass');
+  failed += count('fail') + count('cancelled');
+  lines.push(`webkit: ${count('pass')} passed, ${count('fail')} failed, ${count('cancelled')} cancelled, ${count('skipped')} skipped`);
+  if (read('.reports/webkit-exit.status') !== '0' && count('fail') + count('cancelled') === 0) {
+    failed++;
+    lines.push('webkit: exited non-zero without a failed test');
   }
 } else {
   failed++;
-  lines.push('playwright: no report');
+  lines.push('webkit: no report');
 }
 
 for (const l of lines) console.log(`  ${l}`);

@@ -79,7 +79,10 @@ export function trackVideos(win: Window & typeof globalThis, send: Send, signal:
   const listen = (frame: HTMLIFrameElement) => {
     if (!youtubeEmbed.test(frame.src) || !/[?&]enablejsapi=1\b/.test(frame.src)) return;
     const hello = () => {
-      if (!frame.contentWindow) return;
+      // A readable document is still the frame's initial about:blank (the player's is
+      // cross-origin): a message now cannot be delivered, and Firefox reports it as an
+      // error. The load listener says hello once the player is there.
+      if (!frame.contentWindow || frame.contentDocument) return;
       players.set(
         frame.contentWindow,
         players.get(frame.contentWindow) ?? { frame, time: 0, duration: 0, title: '' },

@@ -471,8 +471,11 @@ test.describe('events (statistics allowed)', () => {
       Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
       document.dispatchEvent(new Event('visibilitychange'));
     });
+    // CLS is built from layout-shift entries, which Firefox does not have: no engine can
+    // report it there, so it is expected where the browser measures it.
+    const shifts = await page.evaluate(() => PerformanceObserver.supportedEntryTypes.includes('layout-shift'));
     await expect.poll(async () => (await gaEvents(page)).map((e) => e.name)).toEqual(
-      expect.arrayContaining(['LCP', 'CLS', 'INP']),
+      expect.arrayContaining(shifts ? ['LCP', 'CLS', 'INP'] : ['LCP', 'INP']),
     );
     const lcp = (await gaEvents(page, 'LCP'))[0]!.params;
     expect(lcp).toMatchObject({ metric_id: expect.any(String), metric_value: expect.any(Number) });
