@@ -23,8 +23,9 @@ const events = (page: Page) =>
   page.evaluate(() => (window as unknown as { modalEvents: string[] }).modalEvents);
 
 /**
- * Fake timers, paused: the page's time moves only by `page.clock.runFor` (idle callbacks
- * too, so lazy chunks are requested on the first runFor).
+ * Fake timers, paused: the page's time moves only by `page.clock.runFor`. Idle callbacks are
+ * faked too, but one asked for while no timer is pending runs at once, so a lazy chunk may be
+ * requested before the first runFor.
  */
 async function pausedClock(page: Page) {
   await page.clock.install({ time: new Date('2026-11-22T08:00:00Z') });
@@ -41,7 +42,9 @@ async function openPaused(page: Page, url: string, id: string) {
 /** Blocks the load-triggered welcome modal of the notices page, for tests about the others. */
 async function welcomeSeen(page: Page) {
   // Not in the initial about:blank, where Firefox's storage throws (init scripts run there too).
-  await page.addInitScript(() => location.protocol === 'http:' && sessionStorage.setItem('sw-modal:welcome', '1'));
+  await page.addInitScript(
+    () => location.protocol === 'http:' && sessionStorage.setItem('sw-modal:welcome', '1'),
+  );
 }
 
 test.describe('modals: opening', () => {
