@@ -91,11 +91,29 @@ test.describe('modals: opening', () => {
 
   test('trigger load opens after the delay, once per session (sessionStorage)', async ({ page }) => {
     await pausedClock(page);
+    // The delay runs from when the modal connects (its chunk may arrive before or during the
+    // first runFor): both moments are read on the page's own clock.
+    await page.addInitScript(() => {
+      const w = window as unknown as { connectedAt?: number; openedAt?: number };
+      new MutationObserver(() => {
+        if (!w.connectedAt && document.getElementById('welcome')?.hasAttribute('data-sw-ready'))
+          w.connectedAt = Date.now();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-sw-ready'] });
+      document.addEventListener('sw:modal:open', () => (w.openedAt ??= Date.now()));
+    });
     await openPaused(page, urlFor(NOTICES), 'welcome');
-    await page.clock.runFor(900);
-    expect(await dialogOf(page, 'welcome').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
-    await page.clock.runFor(200);
+    await page.clock.runFor(3000);
     await expect.poll(() => isOpen(page, 'welcome')).toBe(true);
+    const { connectedAt, openedAt } = await page
+      .evaluate(() => window as unknown as { connectedAt: number; openedAt: number })
+      .then(() =>
+        page.evaluate(() => {
+          const w = window as unknown as { connectedAt: number; openedAt: number };
+          return { connectedAt: w.connectedAt, openedAt: w.openedAt };
+        }),
+      );
+    // Exactly the delay after it connected: not before, not later.
+    expect(openedAt - connectedAt).toBe(1000);
     expect(await page.evaluate(() => sessionStorage.getItem('sw-modal:welcome'))).toBe('1');
     await page.clock.resume(); // axe needs time to run
     await expectAxeClean(page);
