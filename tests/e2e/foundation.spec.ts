@@ -7,6 +7,8 @@ test.describe('every fixture page in every environment', () => {
   for (const fixture of fixturePages) {
     for (const env of ENVS) {
       test(`${fixture.path} [${env}]: runtime loads, sets data-sw-env, axe-clean`, async ({ page }) => {
+        // axe alone takes about 5 s on Chromium and 13 s on Firefox on the 1,000-box page.
+        test.slow(fixture.path.endsWith('/stress/'), 'axe on the 1,000-box stress page');
         // Modals that open by themselves would do so at an arbitrary moment of the scan; this
         // audits the page as loaded (modals.spec.ts audits each of them open).
         await page.addInitScript(() => {
