@@ -386,6 +386,7 @@ test.describe('modals: script API, messages, environments', () => {
   });
 
   test('every modal is axe-clean when open', async ({ page }) => {
+    test.slow(true, 'six axe runs: about 20 s on Firefox');
     await welcomeSeen(page);
     for (const [path, ids] of [
       ['/clinic/en/', ['flu-shots']],
