@@ -104,14 +104,10 @@ test.describe('modals: opening', () => {
     await openPaused(page, urlFor(NOTICES), 'welcome');
     await page.clock.runFor(3000);
     await expect.poll(() => isOpen(page, 'welcome')).toBe(true);
-    const { connectedAt, openedAt } = await page
-      .evaluate(() => window as unknown as { connectedAt: number; openedAt: number })
-      .then(() =>
-        page.evaluate(() => {
-          const w = window as unknown as { connectedAt: number; openedAt: number };
-          return { connectedAt: w.connectedAt, openedAt: w.openedAt };
-        }),
-      );
+    const { connectedAt, openedAt } = await page.evaluate(() => {
+      const w = window as unknown as { connectedAt: number; openedAt: number };
+      return { connectedAt: w.connectedAt, openedAt: w.openedAt };
+    });
     // Exactly the delay after it connected: not before, not later.
     expect(openedAt - connectedAt).toBe(1000);
     expect(await page.evaluate(() => sessionStorage.getItem('sw-modal:welcome'))).toBe('1');
