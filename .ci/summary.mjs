@@ -30,8 +30,7 @@ if (unit) {
 }
 
 // One Playwright JSON report per browser step of .ci/run.
-// Firefox joins this list when its step is back in .ci/run (README, "Engines").
-for (const engine of ['chromium']) {
+for (const engine of ['chromium', 'firefox']) {
   const label = `playwright (${engine})`;
   const report = read(`.reports/e2e-${engine}.json`);
   if (!report) {

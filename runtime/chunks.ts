@@ -44,26 +44,60 @@ function withTimeout<T>(runtime: Runtime, feature: string, promise: Promise<T>):
 }
 
 /**
+ * The file a failed `import()` names, when the engine's message names one on the runtime's
+ * own origin. Firefox keeps a failed module fetch in the page's module map (as the HTML
+ * specification says), so importing the same URL again answers with the old failure without
+ * fetching; only a different URL is fetched again. Engines whose message names no file
+ * (WebKit) are retried by the bundled import itself.
+ */
+export function failedChunkUrl(cause: unknown, base: string): URL | undefined {
+  const found = /\bhttps?:\/\/[^\s'"]+\.m?js\b(?:\?[^\s'"]*)?/.exec(String((cause as Error)?.message ?? ''));
+  if (!found) return undefined;
+  try {
+    const url = new URL(found[0]);
+    return url.origin === new URL(base).origin ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Fetches a lazily loaded part of the runtime: a failed fetch is tried once more at once (a
  * dropped connection), one that does not answer in time is given up. A final failure is
  * announced once, as a cancellable `sw:error` on the document and, unless cancelled, one
  * console message naming the feature. The caller leaves its elements as the builder wrote
  * them, and may call again on a later use.
+ *
+ * `exported` names an export the chunk has: a retry by the URL an engine's message named
+ * (failedChunkUrl) is accepted only when that file is the chunk itself, not a part it shares.
  */
-export function loadChunk<T>(
+export function loadChunk<M extends object>(
   runtime: Runtime,
   feature: string,
-  importer: () => Promise<T>,
+  importer: () => Promise<M>,
   on: {
+    exported: keyof M & string;
     /** The elements that stay as written, for the event. */
     elements?: () => Element[];
     /** Runs before the announcement, so whatever a listener does next finds the state ready. */
     failed?: () => void;
-  } = {},
-): Promise<T> {
-  const attempt = () => withTimeout(runtime, feature, importer());
-  const loading = attempt().catch((err: unknown) =>
-    err instanceof ChunkLoadError && err.cause !== undefined ? attempt() : Promise.reject(err),
+  },
+): Promise<M> {
+  const attempt = (load: () => Promise<M>) => withTimeout(runtime, feature, load());
+  const again = (cause: unknown) => {
+    const url = failedChunkUrl(cause, import.meta.url);
+    if (!url) return importer();
+    // The same file at a URL no module map has seen. A file other than the chunk itself (a
+    // part it shares) cannot be fetched again this way: the chunk still asks for its old URL.
+    url.searchParams.set('retry', String(Date.now()));
+    return (import(url.href) as Promise<M>).then((m) =>
+      on.exported in m ? m : Promise.reject(new Error(`a part it shares failed: ${url.pathname}`)),
+    );
+  };
+  const loading = attempt(importer).catch((err: unknown) =>
+    err instanceof ChunkLoadError && err.cause !== undefined
+      ? attempt(() => again(err.cause))
+      : Promise.reject(err),
   );
   loading.catch((error: ChunkLoadError) => {
     if (runtime.destroyed) return;

@@ -33,7 +33,13 @@ interface DefinitionBase {
 export type ControllerDefinition = DefinitionBase &
   (
     | { load: 'eager'; controller: Controller }
-    | { load: Exclude<LoadStrategy, 'eager'>; importer: () => Promise<{ default: Controller }> }
+    | {
+        load: Exclude<LoadStrategy, 'eager'>;
+        /** The chunk's module (its bundled `import()`). */
+        importer: () => Promise<object>;
+        /** The export that is the controller: `default` unless named. */
+        exported?: string;
+      }
   );
 
 /** What a controller gets for one element. Everything it registers dies with `signal`. */

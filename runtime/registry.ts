@@ -176,10 +176,12 @@ export class Registry {
         this.#loads.delete(definition.name);
         if (!this.#retried.has(definition.name)) this.#retryOnUse(definition, elements);
       };
+      const exported = definition.exported ?? 'default';
       promise = loadChunk(this.#runtime, definition.name, definition.importer, {
+        exported: exported as never,
         elements: waiting,
         failed,
-      }).then((m) => m.default);
+      }).then((m) => (m as Record<string, Controller>)[exported]!);
       this.#loads.set(definition.name, promise);
       promise.catch(() => {});
     }

@@ -122,7 +122,7 @@ export class Runtime {
    * fetch is announced (chunks.ts) and forgotten, so a later use tries again.
    */
   ui(): Promise<UiHost> {
-    this.#uiHost ??= loadChunk(this, 'UI host', () => import('./ui/host')).then(
+    this.#uiHost ??= loadChunk(this, 'UI host', () => import('./ui/host'), { exported: 'createUiHost' }).then(
       (m) => m.createUiHost(this),
       (err: unknown) => {
         this.#uiHost = undefined;

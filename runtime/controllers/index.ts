@@ -32,13 +32,15 @@ export const definitions: readonly ControllerDefinition[] = [
     name: 'lightbox',
     selector: `${sel(attr.lightbox)}, ${legacyLightboxSelector}`,
     load: 'idle',
-    importer: () => import('./lightbox').then((m) => ({ default: m.lightbox })),
+    importer: () => import('./lightbox'),
+    exported: 'lightbox',
   },
   {
     name: 'modal',
     selector: sel(attr.modal),
     load: 'idle',
-    importer: () => import('./modal').then((m) => ({ default: m.modal })),
+    importer: () => import('./modal'),
+    exported: 'modal',
   },
   // It must fetch one script per language before it can render anything, so its own code
   // arrives in parallel on idle instead of weighing on every page's entry.
@@ -46,7 +48,8 @@ export const definitions: readonly ControllerDefinition[] = [
     name: 'languages',
     selector: sel(attr.languages),
     load: 'idle',
-    importer: () => import('./languages').then((m) => ({ default: m.languages })),
+    importer: () => import('./languages'),
+    exported: 'languages',
   },
   // Consent reads the server on every page, but its banner waits a second anyway: idle is in
   // time. The two parts connect in either order and meet in consent/hub.ts.
@@ -54,13 +57,15 @@ export const definitions: readonly ControllerDefinition[] = [
     name: 'consent-modal',
     selector: sel(attr.consentModal),
     load: 'idle',
-    importer: () => import('./consent-modal').then((m) => ({ default: m.consentModal })),
+    importer: () => import('./consent-modal'),
+    exported: 'consentModal',
   },
   {
     name: 'consent-banner',
     selector: sel(attr.consentBanner),
     load: 'idle',
-    importer: () => import('./consent-banner').then((m) => ({ default: m.consentBanner })),
+    importer: () => import('./consent-banner'),
+    exported: 'consentBanner',
   },
   // Only with a measurement id, never in the editors; it loads nothing more until consent.
   {
@@ -68,6 +73,7 @@ export const definitions: readonly ControllerDefinition[] = [
     selector: ':root',
     load: 'idle',
     enabled: (runtime) => !!runtime.config.analytics.measurementId && !runtime.env.local,
-    importer: () => import('./analytics').then((m) => ({ default: m.analytics })),
+    importer: () => import('./analytics'),
+    exported: 'analytics',
   },
 ];

@@ -40,6 +40,7 @@ export const tiles: Controller = {
     let failures = 0;
     function load() {
       return loadChunk(runtime, 'tile popup', () => import('./tile-popup'), {
+        exported: 'createTilePopup',
         elements: () => [container],
       }).then((m) => m.createTilePopup(ctx, items, container));
     }

@@ -242,14 +242,16 @@ export function createLightbox(runtime: Runtime) {
         expand.hidden = true;
         // The sanitizer is its own chunk, fetched beside the content: pages without ajax
         // items never load it.
-        const sanitizer = loadChunk(runtime, 'lightbox sanitizer', () => import('./sanitize'));
+        const sanitizer = loadChunk(runtime, 'lightbox sanitizer', () => import('./sanitize'), {
+          exported: 'sanitizeFragment',
+        });
         void win
           .fetch(content.src, { credentials: 'same-origin', signal })
           .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
           .then(async (html) =>
             mine === token
               ? (await sanitizer).sanitizeFragment(win, html, trusted(win), () =>
-                  loadChunk(runtime, 'DOMPurify', () => import('./purify')),
+                  loadChunk(runtime, 'DOMPurify', () => import('./purify'), { exported: 'purify' }),
                 )
               : undefined,
           )
