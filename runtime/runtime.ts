@@ -123,7 +123,11 @@ export class Runtime {
    */
   ui(): Promise<UiHost> {
     this.#uiHost ??= loadChunk(this, 'UI host', () => import('./ui/host'), { exported: 'createUiHost' }).then(
-      (m) => m.createUiHost(this),
+      (m) =>
+        m.createUiHost({
+          document: this.document,
+          report: (owner, err) => this.registry.report(owner.name, owner.element, 'render', err),
+        }),
       (err: unknown) => {
         this.#uiHost = undefined;
         throw err;

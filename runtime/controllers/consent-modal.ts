@@ -25,7 +25,8 @@ import { dialogStrings } from '../i18n/dialog';
 import { log } from '../log';
 import { jsonAttribute } from '../options';
 import { attr, events, sel } from '../schema';
-import { adoptIntoDialog, createDialog } from '../ui/dialog';
+import { adoptIntoDialog } from '../ui/adopt';
+import { createDialog } from '../ui/dialog';
 
 let uid = 0;
 

@@ -4,7 +4,8 @@ import { InvalidOptionsError } from '../errors';
 import { dialogStrings } from '../i18n/dialog';
 import { modalMessages, registerModal, type ModalAction } from '../modal-api';
 import { attr, events } from '../schema';
-import { adoptIntoDialog, createDialog, type CloseReason } from '../ui/dialog';
+import { adoptIntoDialog } from '../ui/adopt';
+import { createDialog, type CloseReason } from '../ui/dialog';
 import { modalDefaults, modalOptions, seenFlag } from './modal-options';
 
 /**

@@ -3,7 +3,9 @@ import type { Controller } from '../controller';
 import { fragmentId, isPlainClick } from '../dom';
 import { log, describe } from '../log';
 import { attr } from '../schema';
-import type { TileItem } from './tile-popup';
+import type { createTilePopup, TileItem } from './tile-popup';
+
+type Popup = ReturnType<typeof createTilePopup>;
 
 const css = `[${attr.tileContent}][hidden]{display:none!important}`;
 
@@ -35,14 +37,20 @@ export const tiles: Controller = {
     const hide = (on: boolean) => items.forEach(({ content }, i) => (content.hidden = on || hidden[i]!));
     hide(true);
 
-    let popup: ReturnType<typeof load> | undefined;
+    let popup: Promise<Popup> | undefined;
+    /** The popup once it exists, so a disconnect can take it back at once. */
+    let ready: Popup | undefined;
     /** Fetches so far that failed: after the first the contents are back in place. */
     let failures = 0;
-    function load() {
-      return loadChunk(runtime, 'tile popup', () => import('./tile-popup'), {
+    function load(): Promise<Popup> {
+      // The popup's code and the UI host (preact/compat) come in parallel.
+      const code = loadChunk(runtime, 'tile popup', () => import('./tile-popup'), {
         exported: 'createTilePopup',
         elements: () => [container],
-      }).then((m) => m.createTilePopup(ctx, items, container));
+      });
+      return Promise.all([code, runtime.ui()]).then(
+        ([m, host]) => (ready = m.createTilePopup(ctx, items, container, host)),
+      );
     }
     // A failed fetch is forgotten: the builder's page comes back (contents in place), and the
     // next click tries once more.
@@ -88,10 +96,13 @@ export const tiles: Controller = {
     idle(ctx.guard(() => void get().catch(() => undefined)));
 
     return () => {
-      void popup?.then(
-        (p) => p.destroy(),
-        () => undefined,
-      );
+      // The content shown goes back first, then every content gets the builder's `hidden`.
+      if (ready) ready.destroy();
+      else
+        void popup?.then(
+          (p) => p.destroy(),
+          () => undefined,
+        );
       hide(false);
     };
   },

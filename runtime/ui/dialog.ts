@@ -10,7 +10,7 @@ export const BACKDROP_TRANSITION_MS = 150;
  * kept inside, the top layer, Escape as a `cancel` event. The page's scroll is locked by CSS
  * (`:modal`), keeping the scrollbar's gutter so nothing behind shifts.
  */
-const css = `
+export const dialogCss = `
 dialog[data-sw-dialog]{box-sizing:border-box;max-width:min(42em,calc(100vw - 2em));max-height:calc(100dvh - 2em);overflow:auto;padding:1.25em 1.5em;border:0;border-radius:8px;background:Canvas;color:CanvasText;opacity:0;transition:opacity ${MODAL_TRANSITION_MS}ms ease}
 dialog[data-sw-dialog][data-sw-shown]{opacity:1}
 dialog[data-sw-dialog]::backdrop{background:rgb(0 0 0/.6);opacity:0;transition:opacity ${BACKDROP_TRANSITION_MS}ms ease}
@@ -32,8 +32,8 @@ export interface DialogOptions {
   onClosed?(reason: CloseReason): void;
 }
 
-export interface Dialog {
-  readonly element: HTMLDialogElement;
+/** What a `<dialog>` the runtime drives can do; `createDialog` adds its own element and button. */
+export interface DialogControl {
   readonly isOpen: boolean;
   /** Opens as a modal; `returnTo` gets focus back on close (if still in the page). */
   open(returnTo?: Element | null): void;
@@ -42,20 +42,23 @@ export interface Dialog {
   close(reason: CloseReason): void;
   /** Changes where focus goes on close (the tile popup: the tile last shown). */
   returnFocusTo(el: Element | null): void;
-  /** Puts the runtime's own Close button first in the dialog; it closes with reason `button`. */
-  addCloseButton(label: string): HTMLButtonElement;
-  destroy(): void;
+  /** Stops any closing under way and closes at once; the element stays where it is. */
+  stop(): void;
 }
 
 /**
- * Creates a runtime-owned `<dialog data-sw-dialog>` placed at `anchor` (it wraps nothing by
- * itself; callers move their content in). Listeners live on `signal`.
+ * Drives a `<dialog>`: modal opening with a fade, Escape and overlay closing as `closeBy`
+ * allows, focus back on close. Listeners live on `signal`. The element is the caller's (made
+ * by `createDialog`, or rendered by the DialogFrame component); `options` is read at each
+ * event, so a component can pass an object whose fields follow its props.
  */
-export function createDialog(runtime: Runtime, signal: AbortSignal, options: DialogOptions): Dialog {
-  runtime.adoptStyles(css);
-  const win = runtime.window;
-  const doc = runtime.document;
-  const dialog = doc.createElement('dialog');
+export function attachDialog(
+  dialog: HTMLDialogElement,
+  signal: AbortSignal,
+  options: DialogOptions,
+): DialogControl {
+  const doc = dialog.ownerDocument;
+  const win = doc.defaultView!;
   dialog.setAttribute('data-sw-dialog', '');
   let returnTo: Element | null = null;
   let closing: { reason: CloseReason; timer: number } | undefined;
@@ -77,49 +80,34 @@ export function createDialog(runtime: Runtime, signal: AbortSignal, options: Dia
     dialog.removeAttribute('data-sw-inline');
     const target = returnTo;
     returnTo = null;
-    if (target instanceof HTMLElement && target.isConnected && reason !== 'replaced') target.focus();
+    if (target instanceof win.HTMLElement && target.isConnected && reason !== 'replaced') target.focus();
     options.onClosed?.(reason);
   };
+  const on = <E extends Event>(type: string, fn: (e: E) => void) =>
+    dialog.addEventListener(type, fn as EventListener, { signal });
 
   // Escape: the browser's cancel. Kept open when the builder did not allow it (keydown is
   // stopped too, since Chrome lets a second Escape without user activation skip `cancel`).
-  dialog.addEventListener(
-    'cancel',
-    (e) => {
-      e.preventDefault();
-      if (options.closeBy.escape) api.close('escape');
-    },
-    { signal },
-  );
-  dialog.addEventListener(
-    'keydown',
-    (e) => {
-      if (e.key === 'Escape' && !options.closeBy.escape) e.preventDefault();
-    },
-    { signal },
-  );
+  on('cancel', (e) => {
+    e.preventDefault();
+    if (options.closeBy.escape) control.close('escape');
+  });
+  on<KeyboardEvent>('keydown', (e) => {
+    if (e.key === 'Escape' && !options.closeBy.escape) e.preventDefault();
+  });
   // Overlay: a press and release both on the backdrop (a text selection dragged out of the
   // dialog does not close it).
-  dialog.addEventListener('pointerdown', (e) => (pressedOutside = outside(e)), { signal });
-  dialog.addEventListener(
-    'click',
-    (e) => {
-      if (pressedOutside && outside(e) && options.closeBy.overlay && dialog.matches(':modal'))
-        api.close('overlay');
-      pressedOutside = false;
-    },
-    { signal },
-  );
-  dialog.addEventListener(
-    'transitionend',
-    (e) => {
-      if (e.target === dialog && e.propertyName === 'opacity' && closing) finish();
-    },
-    { signal },
-  );
+  on<MouseEvent>('pointerdown', (e) => (pressedOutside = outside(e)));
+  on<MouseEvent>('click', (e) => {
+    if (pressedOutside && outside(e) && options.closeBy.overlay && dialog.matches(':modal'))
+      control.close('overlay');
+    pressedOutside = false;
+  });
+  on<TransitionEvent>('transitionend', (e) => {
+    if (e.target === dialog && e.propertyName === 'opacity' && closing) finish();
+  });
 
-  const api: Dialog = {
-    element: dialog,
+  const control: DialogControl = {
     get isOpen() {
       return dialog.open && !closing;
     },
@@ -146,76 +134,54 @@ export function createDialog(runtime: Runtime, signal: AbortSignal, options: Dia
     returnFocusTo(el) {
       returnTo = el;
     },
+    stop() {
+      if (closing) win.clearTimeout(closing.timer);
+      closing = undefined;
+      if (dialog.open) dialog.close();
+    },
+  };
+  return control;
+}
+
+export interface Dialog extends DialogControl {
+  readonly element: HTMLDialogElement;
+  /** Puts the runtime's own Close button first in the dialog; it closes with reason `button`. */
+  addCloseButton(label: string): HTMLButtonElement;
+  /** Closes at once and removes the element. */
+  destroy(): void;
+}
+
+/**
+ * Creates a runtime-owned `<dialog data-sw-dialog>` (it wraps nothing by itself; callers move
+ * their content in and place it). Listeners live on `signal`.
+ */
+export function createDialog(runtime: Runtime, signal: AbortSignal, options: DialogOptions): Dialog {
+  runtime.adoptStyles(dialogCss);
+  const doc = runtime.document;
+  const dialog = doc.createElement('dialog');
+  const control = attachDialog(dialog, signal, options);
+  return {
+    element: dialog,
+    get isOpen() {
+      return control.isOpen;
+    },
+    open: control.open,
+    showInline: control.showInline,
+    close: control.close,
+    returnFocusTo: control.returnFocusTo,
+    stop: control.stop,
     addCloseButton(label) {
       const button = doc.createElement('button');
       button.type = 'button';
       button.setAttribute('data-sw-dialog-close', '');
       button.textContent = label;
       dialog.prepend(button);
-      button.addEventListener('click', () => api.close('button'), { signal });
+      button.addEventListener('click', () => control.close('button'), { signal });
       return button;
     },
     destroy() {
-      if (closing) win.clearTimeout(closing.timer);
-      closing = undefined;
-      if (dialog.open) dialog.close();
+      control.stop();
       dialog.remove();
     },
-  };
-  return api;
-}
-
-let uid = 0;
-
-/**
- * Moves the builder's element into `dialog` (placed where the element was) and its accessible
- * name and description onto the dialog; returns the undo (element back in place, dialog gone).
- * Markup that already said "dialog" (a role, or a `<dialog>` element) must not nest a second
- * one inside the runtime's: the role moves out, a builder `<dialog>` is simply shown.
- */
-export function adoptIntoDialog(el: Element, dialog: Dialog): () => void {
-  const box = dialog.element;
-  const restore: (() => void)[] = [];
-  el.before(box);
-  box.append(el);
-  restore.push(() => {
-    box.before(el);
-    dialog.destroy();
-  });
-  const moveAttr = (name: string) => {
-    const value = el.getAttribute(name);
-    if (value === null) return false;
-    box.setAttribute(name, value);
-    el.removeAttribute(name);
-    restore.push(() => el.setAttribute(name, value));
-    return true;
-  };
-  if (!moveAttr('aria-labelledby') && !moveAttr('aria-label')) {
-    const heading = el.querySelector('h1,h2,h3,h4,h5,h6');
-    if (heading && !heading.id) {
-      heading.id = `sw-modal-title-${++uid}`;
-      restore.push(() => heading.removeAttribute('id'));
-    }
-    if (heading) box.setAttribute('aria-labelledby', heading.id);
-    else box.setAttribute('aria-label', el.id);
-  }
-  moveAttr('aria-describedby');
-  const role = el.getAttribute('role');
-  if (role && /^(alert)?dialog$/.test(role)) {
-    if (role === 'alertdialog') box.setAttribute('role', 'alertdialog');
-    el.removeAttribute('role');
-    restore.push(() => el.setAttribute('role', role));
-  }
-  const ariaModal = el.getAttribute('aria-modal');
-  if (ariaModal !== null) {
-    el.removeAttribute('aria-modal');
-    restore.push(() => el.setAttribute('aria-modal', ariaModal));
-  }
-  if (el.localName === 'dialog' && !el.hasAttribute('open')) {
-    el.setAttribute('open', '');
-    restore.push(() => el.removeAttribute('open'));
-  }
-  return () => {
-    for (const undo of restore.reverse()) undo();
   };
 }

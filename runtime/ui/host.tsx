@@ -1,17 +1,17 @@
-import { Component, useEffect, useReducer, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { Component, useLayoutEffect, useReducer, type ReactNode } from 'react';
+import { createPortal, flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import type { Runtime } from '../runtime';
 
 /** One mounted portal: re-render it with a new node, or take it away. */
 export interface Mounted {
   update(node: ReactNode): void;
+  /** Takes it away at once: its components' cleanups have run when this returns. */
   unmount(): void;
 }
 
 export interface UiHost {
   /**
-   * Renders `node` into `target` through a portal of the instance's single React root,
+   * Renders `node` into `target` (at once) through a portal of the instance's single React root,
    * inside an error boundary of its own: a component that throws takes down only its own
    * portal, is reported once (naming `owner` and the element), and every other UI stays.
    */
@@ -44,8 +44,14 @@ class Boundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 }
 
-export function createUiHost(runtime: Runtime): UiHost {
-  const doc = runtime.document;
+/** What the host needs from its runtime instance, and nothing more. */
+export interface UiHostDeps {
+  document: Document;
+  /** Reports a component that threw (once, naming its owner); the runtime's registry logs it. */
+  report(owner: { name: string; element: Element }, error: unknown): void;
+}
+
+export function createUiHost({ document: doc, report }: UiHostDeps): UiHost {
   const portals = new Map<number, Portal>();
   const listeners = new Set<() => void>();
   const changed = () => listeners.forEach((l) => l());
@@ -53,17 +59,14 @@ export function createUiHost(runtime: Runtime): UiHost {
 
   function Host(): ReactNode {
     const [, rerender] = useReducer((n: number) => n + 1, 0);
-    useEffect(() => {
+    useLayoutEffect(() => {
       listeners.add(rerender);
       // Portals mounted between the first render and this effect would otherwise wait.
       rerender();
       return () => void listeners.delete(rerender);
     }, []);
     return [...portals.values()].map((p) => (
-      <Boundary
-        key={p.key}
-        onError={(err) => runtime.registry.report(p.owner.name, p.owner.element, 'render', err)}
-      >
+      <Boundary key={p.key} onError={(err) => report(p.owner, err)}>
         {createPortal(p.node, p.target)}
       </Boundary>
     ));
@@ -76,13 +79,17 @@ export function createUiHost(runtime: Runtime): UiHost {
   container.setAttribute('data-sw-ui-root', '');
   doc.body.append(container);
   const root = createRoot(container);
-  root.render(<Host />);
+  // Rendered at once, as every mount and unmount is: when `mount` returns, its component is in
+  // the page (a controller marks its element ready right after).
+  flushSync(() => root.render(<Host />));
 
   return {
     mount(target, node, owner) {
       const key = nextKey++;
       portals.set(key, { key, target, node, owner });
-      changed();
+      // Says which feature draws here (and that a component does): for the builder's tools.
+      target.setAttribute('data-sw-ui', owner.name);
+      flushSync(changed);
       return {
         update(next) {
           const portal = portals.get(key);
@@ -91,7 +98,11 @@ export function createUiHost(runtime: Runtime): UiHost {
           changed();
         },
         unmount() {
-          if (portals.delete(key)) changed();
+          if (!portals.delete(key)) return;
+          target.removeAttribute('data-sw-ui');
+          // The caller's teardown (a controller's disconnect) comes next and must find the
+          // builder's elements back in place.
+          flushSync(changed);
         },
       };
     },

@@ -1,15 +1,14 @@
 import type { Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, openWithRuntime, test, urlFor } from './fixtures';
+import { chunkFile, expect, openWithRuntime, test, urlFor } from './fixtures';
 
 // A lazily loaded part that cannot be fetched (or never answers) is announced with a
 // cancellable `sw:error` and a console line naming it; its elements stay as the builder wrote
 // them; the next use tries once more; nothing else on the page waits for it.
 
-// A retry may ask for the same file with a query (a URL no module map has seen): still the chunk.
-const LIGHTBOX_CHUNK = /\/lightbox-[\w-]+\.js(\?[^#]*)?$/;
-const TILE_POPUP_CHUNK = /\/tile-popup-[\w-]+\.js(\?[^#]*)?$/;
+const LIGHTBOX_CHUNK = chunkFile('lightbox');
+const TILE_POPUP_CHUNK = chunkFile('tile-popup');
 
 /** Files in dist/ the lightbox chunk imports that the entry does not load (so blocking one breaks the lightbox alone). */
 function lightboxOnlyParts(): string[] {

@@ -6,6 +6,12 @@ import type { FixturePage } from '../../server/server.mjs';
 
 export { expect };
 export const PROJECT_PATH = '/clinic';
+
+/**
+ * Requests for one of the runtime's lazily loaded files (`lightbox`, `tile-popup`…), however
+ * it is asked for: a retry asks for the same file with a query (a URL no module map has seen).
+ */
+export const chunkFile = (name: string): RegExp => new RegExp(`/${name}-[\\w-]+\\.js(\\?[^#]*)?$`);
 export const fixturePages: FixturePage[] = discoverPages(
   join(process.cwd(), 'fixtures', 'site'),
   PROJECT_PATH,

@@ -381,6 +381,13 @@ test.describe('language switcher', () => {
     await expect(fr).toHaveAttribute('href', '/clinic/fr/services/');
     await expect(fr).toHaveAttribute('lang', 'fr');
     await expect(fr).not.toHaveAttribute('aria-current', /.*/);
+    // Drawn by the LanguageList component through the UI host, whose chunk came on idle.
+    await expect(box).toHaveAttribute('data-sw-ui', 'languages');
+    expect(
+      await page.evaluate(() =>
+        performance.getEntriesByType('resource').some((e) => /\/host-[\w-]+\.js$/.test(e.name)),
+      ),
+    ).toBe(true);
     await fr.click();
     await expect(page).toHaveURL(/\/clinic\/fr\/services\/$/);
     await page.waitForSelector('[data-sw-languages][data-sw-ready]');
@@ -423,7 +430,9 @@ test.describe('language switcher', () => {
     const builderBox = original.match(/<div data-sw-languages class="languages">([\s\S]*?)<\/div>/)![1]!;
     await openWithRuntime(page, urlFor('/clinic/en/'));
     await expect.poll(async () => (await logged()).length).toBe(1);
-    expect((await logged())[0]).toMatch(/languages controller failed \(connect\).*menu_fr\.js could not be loaded/);
+    expect((await logged())[0]).toMatch(
+      /languages controller failed \(connect\).*menu_fr\.js could not be loaded/,
+    );
     const box = page.locator('[data-sw-languages]');
     expect(await box.evaluate((el) => el.innerHTML)).toBe(builderBox);
     await expect(box).not.toHaveAttribute('data-sw-ready', /.*/);

@@ -1,11 +1,26 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAxeClean, openWithRuntime, test, urlFor } from './fixtures';
+import { chunkFile, expect, expectAxeClean, openWithRuntime, test, urlFor } from './fixtures';
 
 const popup = (page: Page) => page.locator('dialog[data-sw-tile-popup]');
 const popupOpen = (page: Page) =>
   popup(page).evaluate((d: HTMLDialogElement) => d.open && d.matches(':modal'));
 
 test.describe('tile popup gallery', () => {
+  test("is drawn by a component through the UI host, whose code came beside the popup's", async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(r.url()));
+    await openWithRuntime(page, urlFor('/clinic/en/team/'));
+    await page.locator('a[data-sw-tile][href="#dr-baker"]').click();
+    await expect.poll(() => popupOpen(page)).toBe(true);
+    // The dialog sits in a portal target of the host's one root, and the host's chunk came.
+    await expect(page.locator('[data-sw-ui="tiles"] > dialog[data-sw-tile-popup]')).toHaveCount(1);
+    await expect(page.locator('[data-sw-ui-root]')).toHaveCount(1);
+    expect(fetched.some((u) => chunkFile('host').test(u))).toBe(true);
+    expect(fetched.some((u) => chunkFile('tile-popup').test(u))).toBe(true);
+  });
+
   test('contents leave the page; a tile opens its content with Previous and Next for its siblings', async ({
     page,
   }) => {
@@ -88,7 +103,7 @@ test.describe('tile popup gallery', () => {
   test('if the popup code cannot load, the sections come back and the link jumps to its section', async ({
     page,
   }) => {
-    await page.route(/tile-popup-[\w-]+\.js$/, (route) => route.abort());
+    await page.route(chunkFile('tile-popup'), (route) => route.abort());
     page.on('console', () => undefined);
     await openWithRuntime(page, urlFor('/clinic/en/team/'));
     // Once the fetch has failed, before any click.

@@ -56,33 +56,55 @@ describe('boot and window.SiteRuntime', () => {
 });
 
 describe('destroy() leaves no listener behind', () => {
-  type Entry = { target: EventTarget; type: string; listener: unknown; signal?: AbortSignal; removed: boolean };
+  type Entry = {
+    target: EventTarget;
+    type: string;
+    listener: unknown;
+    signal?: AbortSignal;
+    removed: boolean;
+  };
   let entries: Entry[] = [];
   // Only what happens inside the test body counts (the test runner has listeners of its own).
   let recording = false;
-  
+
   // happy-dom defines the methods on more than one prototype; patch each that owns them.
   const owners = new Set<EventTarget>();
-  const originals = new Map<EventTarget, { add: EventTarget['addEventListener']; remove: EventTarget['removeEventListener'] }>();
+  const originals = new Map<
+    EventTarget,
+    { add: EventTarget['addEventListener']; remove: EventTarget['removeEventListener'] }
+  >();
 
   beforeEach(() => {
     entries = [];
     for (const t of [window, document, document.body, new AbortController().signal] as EventTarget[]) {
       let proto = Object.getPrototypeOf(t);
-      while (proto && !Object.prototype.hasOwnProperty.call(proto, 'addEventListener')) proto = Object.getPrototypeOf(proto);
+      while (proto && !Object.prototype.hasOwnProperty.call(proto, 'addEventListener'))
+        proto = Object.getPrototypeOf(proto);
       if (proto) owners.add(proto);
     }
     for (const proto of owners) {
       const add = proto.addEventListener;
       const remove = proto.removeEventListener;
       originals.set(proto, { add, remove });
-      proto.addEventListener = function (this: EventTarget, type: string, listener: unknown, options?: unknown) {
-        const signal = typeof options === 'object' ? (options as AddEventListenerOptions | null)?.signal : undefined;
+      proto.addEventListener = function (
+        this: EventTarget,
+        type: string,
+        listener: unknown,
+        options?: unknown,
+      ) {
+        const signal =
+          typeof options === 'object' ? (options as AddEventListenerOptions | null)?.signal : undefined;
         if (recording) entries.push({ target: this, type, listener, signal, removed: false });
         return add.call(this, type, listener as EventListener, options as AddEventListenerOptions);
       };
-      proto.removeEventListener = function (this: EventTarget, type: string, listener: unknown, options?: unknown) {
-        for (const e of entries) if (e.target === this && e.type === type && e.listener === listener) e.removed = true;
+      proto.removeEventListener = function (
+        this: EventTarget,
+        type: string,
+        listener: unknown,
+        options?: unknown,
+      ) {
+        for (const e of entries)
+          if (e.target === this && e.type === type && e.listener === listener) e.removed = true;
         return remove.call(this, type, listener as EventListener, options as EventListenerOptions);
       };
     }
@@ -110,7 +132,12 @@ describe('destroy() leaves no listener behind', () => {
     const definitions: ControllerDefinition[] = [
       { name: 'menu', selector: '[data-sw-menu]', load: 'eager', controller: listening },
       // Never triggered: its interaction listeners must go too.
-      { name: 'lightbox', selector: '[data-sw-lightbox]', load: 'interaction', importer: async () => ({ default: listening }) },
+      {
+        name: 'lightbox',
+        selector: '[data-sw-lightbox]',
+        load: 'interaction',
+        importer: async () => ({ default: listening }),
+      },
     ];
     boot(document, definitions);
     expect(entries.length).toBeGreaterThanOrEqual(6);

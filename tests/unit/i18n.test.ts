@@ -41,7 +41,8 @@ describe('i18n', () => {
 
   it('the runtime reads <html lang> and the config overrides', () => {
     document.documentElement.lang = 'it';
-    document.head.innerHTML = '<script type="application/json" id="sw-config">{"i18n":{"it":{"play":"Avvia"}}}</script>';
+    document.head.innerHTML =
+      '<script type="application/json" id="sw-config">{"i18n":{"it":{"play":"Avvia"}}}</script>';
     html('');
     const t = runtime([]).strings(uiStrings);
     expect(t('close')).toBe('Chiudi');

@@ -50,13 +50,29 @@ describe('UI host: one React root, portals into place, one error boundary per po
     await vi.waitFor(() => expect(ok.textContent).toBe('ok 0'));
     host.mount(bad, <Broken />, { name: 'carousel', element: bad });
     await vi.waitFor(() =>
-      expect(error.mock.calls.some((c) => String(c[0]).includes('carousel controller failed (render) on div#bad'))).toBe(true),
+      expect(
+        error.mock.calls.some((c) => String(c[0]).includes('carousel controller failed (render) on div#bad')),
+      ).toBe(true),
     );
     expect(bad.textContent).toBe('');
     ok.querySelector('button')!.click();
     await vi.waitFor(() => expect(ok.textContent).toBe('ok 1'));
     const ours = error.mock.calls.filter((c) => String(c[0]).includes('[site-runtime]'));
     expect(ours).toHaveLength(1);
+    rt.destroy();
+  });
+
+  it('mounts and unmounts at once, marking the target with the feature that draws there', async () => {
+    html('<div id="a"></div>');
+    const rt = runtime([]);
+    const host = await rt.ui();
+    const a = document.getElementById('a')!;
+    const m = host.mount(a, <Counter label="A" />, { name: 'tiles', element: a });
+    expect(a.textContent).toBe('A 0');
+    expect(a.getAttribute('data-sw-ui')).toBe('tiles');
+    m.unmount();
+    expect(a.textContent).toBe('');
+    expect(a.hasAttribute('data-sw-ui')).toBe(false);
     rt.destroy();
   });
 

@@ -1,0 +1,62 @@
+import type { ControllerContext } from '../controller';
+import { dialogStrings } from '../i18n/dialog';
+import { idOf } from '../ids';
+import { TilePopup, type TileItem } from '../tiles/popup';
+import { initialTilePopup, tilePopup } from '../tiles/state';
+import { dialogCss } from '../ui/dialog';
+import type { UiHost } from '../ui/host';
+import { createStore } from '../ui/store';
+
+export type { TileItem };
+
+/**
+ * The tile popup's chunk: mounts the TilePopup component through the UI host, right after the
+ * tiles' container (in a wrapper with no box, so nothing in the page moves), and hands the
+ * tiles controller the two things it asks: show a tile, and take it all back.
+ */
+export function createTilePopup(
+  ctx: ControllerContext,
+  items: readonly TileItem[],
+  container: Element,
+  host: UiHost,
+) {
+  const { runtime } = ctx;
+  const doc = runtime.document;
+  runtime.adoptStyles(dialogCss);
+  const t = runtime.strings(dialogStrings);
+  const store = createStore(tilePopup, initialTilePopup(items.length));
+
+  const names = new Map<number, { labelledBy?: string; label?: string }>();
+  const labelOf = (index: number) => {
+    let name = names.get(index);
+    if (!name) {
+      const { content, tile } = items[index]!;
+      const by = content.getAttribute('aria-labelledby');
+      const heading = by ? null : content.querySelector('h1,h2,h3,h4,h5,h6');
+      name =
+        by || heading
+          ? { labelledBy: by ?? idOf(heading!, 'sw-tile-title') }
+          : { label: tile.textContent?.trim() || tile.querySelector('img')?.alt || t('content') };
+      names.set(index, name);
+    }
+    return name;
+  };
+
+  const target = doc.createElement('div');
+  target.style.display = 'contents';
+  container.after(target);
+  const mounted = host.mount(target, <TilePopup store={store} items={items} t={t} labelOf={labelOf} />, {
+    name: ctx.name,
+    element: ctx.element,
+  });
+
+  return {
+    show(index: number, from: Element | null) {
+      store.dispatch({ type: 'show', index, opener: from });
+    },
+    destroy() {
+      mounted.unmount();
+      target.remove();
+    },
+  };
+}

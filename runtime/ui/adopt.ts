@@ -1,0 +1,55 @@
+import { uniqueId } from '../ids';
+import type { Dialog } from './dialog';
+
+/**
+ * Moves the builder's element into `dialog` (placed where the element was) and its accessible
+ * name and description onto the dialog; returns the undo (element back in place, dialog gone).
+ * Markup that already said "dialog" (a role, or a `<dialog>` element) must not nest a second
+ * one inside the runtime's: the role moves out, a builder `<dialog>` is simply shown.
+ */
+export function adoptIntoDialog(el: Element, dialog: Dialog): () => void {
+  const box = dialog.element;
+  const restore: (() => void)[] = [];
+  el.before(box);
+  box.append(el);
+  restore.push(() => {
+    box.before(el);
+    dialog.destroy();
+  });
+  const moveAttr = (name: string) => {
+    const value = el.getAttribute(name);
+    if (value === null) return false;
+    box.setAttribute(name, value);
+    el.removeAttribute(name);
+    restore.push(() => el.setAttribute(name, value));
+    return true;
+  };
+  if (!moveAttr('aria-labelledby') && !moveAttr('aria-label')) {
+    const heading = el.querySelector('h1,h2,h3,h4,h5,h6');
+    if (heading && !heading.id) {
+      heading.id = uniqueId(el.ownerDocument, 'sw-modal-title');
+      restore.push(() => heading.removeAttribute('id'));
+    }
+    if (heading) box.setAttribute('aria-labelledby', heading.id);
+    else box.setAttribute('aria-label', el.id);
+  }
+  moveAttr('aria-describedby');
+  const role = el.getAttribute('role');
+  if (role && /^(alert)?dialog$/.test(role)) {
+    if (role === 'alertdialog') box.setAttribute('role', 'alertdialog');
+    el.removeAttribute('role');
+    restore.push(() => el.setAttribute('role', role));
+  }
+  const ariaModal = el.getAttribute('aria-modal');
+  if (ariaModal !== null) {
+    el.removeAttribute('aria-modal');
+    restore.push(() => el.setAttribute('aria-modal', ariaModal));
+  }
+  if (el.localName === 'dialog' && !el.hasAttribute('open')) {
+    el.setAttribute('open', '');
+    restore.push(() => el.removeAttribute('open'));
+  }
+  return () => {
+    for (const undo of restore.reverse()) undo();
+  };
+}

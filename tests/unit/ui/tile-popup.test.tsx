@@ -1,0 +1,62 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createTilePopup } from '../../../runtime/controllers/tile-popup';
+import type { ControllerContext } from '../../../runtime/controller';
+import { html, runtime } from '../helpers';
+
+// The tile popup is a component drawn through the runtime's UI host; these run on Preact
+// (what ships) and on React 19 (what it is written against).
+function setUp() {
+  html(`<div data-sw-tiles id="tiles">
+      <a data-sw-tile href="#a" id="ta">A</a><a data-sw-tile href="#b" id="tb">B</a>
+    </div>
+    <section data-sw-tile-content id="a" hidden><h2>Alpha</h2><p>one</p></section>
+    <section data-sw-tile-content id="b" hidden aria-labelledby="tb"><p>two</p></section>`);
+  const rt = runtime([]);
+  const container = document.getElementById('tiles')!;
+  const $ = (id: string) => document.getElementById(id)!;
+  const items = [
+    { tile: $('ta'), content: $('a') },
+    { tile: $('tb'), content: $('b') },
+  ];
+  const ctx = {
+    name: 'tiles',
+    element: container,
+    runtime: rt,
+    signal: rt.signal,
+  } as unknown as ControllerContext;
+  return { rt, container, items, ctx, $ };
+}
+
+describe('tile popup component', () => {
+  it('renders through the host after the container, shows the content itself and puts it back', async () => {
+    const { rt, container, items, ctx, $ } = setUp();
+    const popup = createTilePopup(ctx, items, container, await rt.ui());
+    const slot = container.nextElementSibling!;
+    expect(slot.getAttribute('data-sw-ui')).toBe('tiles');
+    await vi.waitFor(() => expect(slot.querySelector('dialog[data-sw-tile-popup]')).not.toBeNull());
+    const dialog = slot.querySelector('dialog')!;
+
+    popup.show(0, $('ta'));
+    await vi.waitFor(() => expect(dialog.contains($('a'))).toBe(true));
+    expect($('a').hidden).toBe(false);
+    expect(dialog.getAttribute('aria-labelledby')).toBe($('a').querySelector('h2')!.id);
+    expect(dialog.querySelector('[data-sw-tile-prev]')!.getAttribute('aria-disabled')).toBe('true');
+    expect(dialog.querySelector('[data-sw-tile-next]')!.hasAttribute('aria-disabled')).toBe(false);
+
+    (dialog.querySelector('[data-sw-tile-next]') as HTMLElement).click();
+    await vi.waitFor(() => expect(dialog.contains($('b'))).toBe(true));
+    // The first content is back in its place, hidden as the tiles keep it.
+    expect(container.nextElementSibling).toBe(slot);
+    expect($('a').parentElement).toBe(document.body);
+    expect($('a').hidden).toBe(true);
+    expect(dialog.getAttribute('aria-labelledby')).toBe('tb');
+
+    // Taken back at once: the builder's elements are in place when destroy returns.
+    popup.destroy();
+    expect(container.nextElementSibling?.id).toBe('a');
+    expect(document.querySelector('dialog')).toBeNull();
+    expect($('b').parentElement).toBe(document.body);
+    expect($('b').hidden).toBe(true);
+    rt.destroy();
+  });
+});
