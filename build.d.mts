@@ -5,3 +5,6 @@ export interface Sizes {
 }
 export function measure(metafile: unknown): Sizes;
 export function overBudget(m: Sizes, limits?: { entryGzip: number; totalGzip: number }): string[];
+/** The page kinds of the per-page table: a name and the lazily loaded parts it fetches (null: all). */
+export const PAGE_KINDS: [string, string[] | null][];
+export function pageKinds(m: Sizes, metafile: unknown): { kind: string; gzip: number; files: number }[];

@@ -78,11 +78,50 @@ export function measure(metafile) {
   };
 }
 
+const stem = (path) => path.replace(/^runtime\//, '').replace(/\.tsx?$/, '');
+const nav = ['controllers/languages', 'ui/host'];
+/**
+ * What a page fetches, by the markers it has: the entry, the lazily loaded parts those markers
+ * ask for (by source module), and everything each statically imports. "everything" leaves out
+ * DOMPurify, which only a browser without the HTML Sanitizer API fetches, and only with ajax
+ * content in the lightbox.
+ */
+export const PAGE_KINDS = [
+  ['no markers', []],
+  ['navigation only (menu, languages)', nav],
+  ['+ lightbox', [...nav, 'controllers/lightbox']],
+  ['+ consent', [...nav, 'controllers/consent-modal', 'controllers/consent-banner']],
+  ['everything', null],
+];
+
+/** Gzip bytes a page of each kind fetches (see PAGE_KINDS). */
+export function pageKinds(m, metafile) {
+  const byStem = new Map();
+  for (const [out, info] of Object.entries(metafile.outputs))
+    if (info.entryPoint && m.files[out] && !m.files[out].entry) byStem.set(stem(info.entryPoint), out);
+  const lazy = [...byStem.keys()].filter((k) => k !== 'lightbox/purify');
+  return PAGE_KINDS.map(([kind, parts]) => {
+    const fetched = new Set(m.entry.files);
+    const visit = (f) => {
+      if (fetched.has(f) || !m.files[f]) return;
+      fetched.add(f);
+      m.files[f].imports.forEach(visit);
+    };
+    for (const part of parts ?? lazy) {
+      if (!byStem.has(part)) throw new Error(`page kind "${kind}": no lazily loaded part ${part}`);
+      visit(byStem.get(part));
+    }
+    return { kind, gzip: [...fetched].reduce((a, f) => a + m.files[f].gzip, 0), files: fetched.size };
+  });
+}
+
 /** Budget breaches as readable lines; empty when within budget. */
 export function overBudget(m, limits = budgets) {
   const over = [];
-  if (m.entry.gzip > limits.entryGzip) over.push(`entry ${kb(m.entry.gzip)} gzip > budget ${kb(limits.entryGzip)}`);
-  if (m.total.gzip > limits.totalGzip) over.push(`all JS ${kb(m.total.gzip)} gzip > budget ${kb(limits.totalGzip)}`);
+  if (m.entry.gzip > limits.entryGzip)
+    over.push(`entry ${kb(m.entry.gzip)} gzip > budget ${kb(limits.entryGzip)}`);
+  if (m.total.gzip > limits.totalGzip)
+    over.push(`all JS ${kb(m.total.gzip)} gzip > budget ${kb(limits.totalGzip)}`);
   return over;
 }
 
@@ -90,7 +129,12 @@ function report(metafile) {
   const m = measure(metafile);
   const rows = Object.entries(m.files)
     .sort(([a], [b]) => (m.files[b].entry ? 1 : 0) - (m.files[a].entry ? 1 : 0) || a.localeCompare(b))
-    .map(([f, s]) => [relative(root, resolve(root, f)) + (s.entry ? ' (entry)' : ''), kb(s.raw), kb(s.gzip), kb(s.brotli)]);
+    .map(([f, s]) => [
+      relative(root, resolve(root, f)) + (s.entry ? ' (entry)' : ''),
+      kb(s.raw),
+      kb(s.gzip),
+      kb(s.brotli),
+    ]);
   rows.push(['entry + static imports', kb(m.entry.raw), kb(m.entry.gzip), kb(m.entry.brotli)]);
   rows.push(['all JS', kb(m.total.raw), kb(m.total.gzip), kb(m.total.brotli)]);
   const head = ['file', 'raw', 'gzip', 'brotli'];
@@ -106,8 +150,11 @@ function report(metafile) {
     over.push(`entry ${kb(m.entry.gzip)} gzip > budget ${kb(budgets.entryGzip)}`);
   if (m.total.gzip > budgets.totalGzip)
     over.push(`all JS ${kb(m.total.gzip)} gzip > budget ${kb(budgets.totalGzip)}`);
+  const kinds = pageKinds(m, metafile);
+  console.log('\nfetched per page kind (gzip)');
+  for (const k of kinds) console.log(`  ${k.kind.padEnd(34)} ${kb(k.gzip).padStart(9)}  (${k.files} files)`);
   console.log(`budgets: entry ${kb(budgets.entryGzip)} gzip, all JS ${kb(budgets.totalGzip)} gzip`);
-  writeFileSync(join(outdir, 'sizes.json'), JSON.stringify({ ...m, budgets }, null, 2));
+  writeFileSync(join(outdir, 'sizes.json'), JSON.stringify({ ...m, pageKinds: kinds, budgets }, null, 2));
   return over;
 }
 

@@ -1,7 +1,6 @@
 import type { ControllerDefinition } from './controller';
 import type { EnvInfo } from './env';
 import { log } from './log';
-import { modalCommand } from './modal-api';
 import { Runtime } from './runtime';
 
 /** What a page (and the builder's own scripts) can use: `window.SiteRuntime`. */
@@ -10,7 +9,7 @@ export interface SiteRuntimeApi {
   readonly env: Readonly<EnvInfo>;
   rescan(root?: ParentNode): void;
   destroy(): void;
-  /** Opens, closes or toggles a modal by id (contract §3, Modals). */
+  /** Opens, closes or toggles a modal by id (contract §3, Modals); added by the modal feature. */
   modal(id: string, action?: string): void;
   [extension: string]: unknown;
 }
@@ -36,10 +35,19 @@ export function findNonce(doc: Document, moduleUrl: string | undefined): string 
  * Creates the page's runtime, publishes `window.SiteRuntime` and starts it once the
  * document is parsed. A second copy of the script on the same page steps aside.
  */
+/**
+ * The methods features add to `window.SiteRuntime` (the modal feature: `modal`), each made
+ * for the instance; core boot knows none of them.
+ */
+export interface ApiExtensions {
+  modal?: (runtime: Runtime) => SiteRuntimeApi['modal'];
+}
+
 export function boot(
   doc: Document,
   definitions: readonly ControllerDefinition[],
   moduleUrl?: string,
+  extensions: ApiExtensions = {},
 ): Runtime | undefined {
   const win = doc.defaultView;
   if (!win) return undefined;
@@ -49,17 +57,18 @@ export function boot(
   }
   try {
     const runtime = new Runtime(doc, { definitions, nonce: findNonce(doc, moduleUrl) });
-    const api: SiteRuntimeApi = {
+    // The runtime's entry adds `modal` (controllers/index.ts), as the contract's type says.
+    const api = {
       version: runtime.version,
       env: Object.freeze({ ...runtime.env }),
       rescan: (root) => runtime.rescan(root),
-      modal: (id, action) => modalCommand(runtime, id, action),
       destroy: () => {
         runtime.destroy();
         if (win.SiteRuntime === api) delete win.SiteRuntime;
       },
-    };
-    runtime.api = api;
+    } as SiteRuntimeApi;
+    for (const [name, make] of Object.entries(extensions))
+      api[name] = (make as (r: Runtime) => unknown)(runtime);
     win.SiteRuntime = api;
     if (doc.readyState === 'loading') {
       doc.addEventListener('DOMContentLoaded', () => runtime.start(), { once: true, signal: runtime.signal });

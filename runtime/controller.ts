@@ -61,4 +61,8 @@ export interface ControllerContext {
   ): void;
   /** Wraps a callback (timer, observer) the same way `listen` wraps handlers. */
   guard<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void;
+  /** Runs `fn` (guarded) after `ms`, unless disconnected first; returns the cancel. */
+  after(ms: number, fn: () => void): () => void;
+  /** Runs `fn` (guarded) when the browser is idle, unless disconnected first; returns the cancel. */
+  idle(fn: () => void): () => void;
 }

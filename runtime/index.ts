@@ -1,4 +1,4 @@
 import { boot } from './boot';
-import { definitions } from './controllers/index';
+import { apiExtensions, definitions } from './controllers/index';
 
-boot(document, definitions, import.meta.url);
+boot(document, definitions, import.meta.url, apiExtensions);

@@ -1,6 +1,6 @@
 /**
- * The runtime's route to the console, so every message carries the same prefix. (The
- * specification's catalogue texts, contract §6, are printed verbatim by their controllers.)
+ * The runtime's route to the console, so every message carries the same prefix, except the
+ * specification's catalogue texts (contract §6), which `log.verbatim` prints exactly.
  */
 const prefix = '[site-runtime]';
 
@@ -10,6 +10,15 @@ export const log = {
   },
   error(message: string, ...detail: unknown[]): void {
     console.error(`${prefix} ${message}`, ...detail);
+  },
+  /** The specification's exact texts: builders search their consoles for them. */
+  verbatim: {
+    warn(text: string, ...detail: unknown[]): void {
+      console.warn(text, ...detail);
+    },
+    error(text: string, ...detail: unknown[]): void {
+      console.error(text, ...detail);
+    },
   },
 };
 

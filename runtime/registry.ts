@@ -1,6 +1,7 @@
 import type { Controller, ControllerContext, ControllerDefinition, Disconnect } from './controller';
 import { loadChunk } from './chunks';
-import { InvalidOptionsError } from './errors';
+import { after, whenIdle } from './defer';
+import { ChunkLoadError, InvalidOptionsError } from './errors';
 import { describe, log } from './log';
 import { attr } from './schema';
 import type { Runtime } from './runtime';
@@ -145,13 +146,7 @@ export class Registry {
     const win = this.#runtime.window;
     switch (definition.load) {
       case 'idle':
-        if (typeof win.requestIdleCallback === 'function') {
-          const id = win.requestIdleCallback(start, { timeout: 2000 });
-          signal.addEventListener('abort', () => win.cancelIdleCallback(id), { once: true });
-        } else {
-          const id = win.setTimeout(start, 1);
-          signal.addEventListener('abort', () => win.clearTimeout(id), { once: true });
-        }
+        whenIdle(win, signal, start);
         break;
       case 'interaction':
         for (const type of ['pointerover', 'focusin', 'touchstart']) {
@@ -244,7 +239,9 @@ export class Registry {
       abort.abort();
       if (err instanceof InvalidOptionsError) {
         if (!err.logged) log.warn(`${describe(element)}: ${err.message}; left as plain HTML.`);
-      } else {
+        // A part it needed that could not be fetched (the UI host) was announced once already
+        // by the loader (chunks.ts): not once more per element.
+      } else if (!(err instanceof ChunkLoadError)) {
         this.report(definition.name, element, 'connect', err);
       }
     };
@@ -309,6 +306,8 @@ export class Registry {
       runtime: this.#runtime,
       signal,
       guard,
+      after: (ms, fn) => after(this.#runtime.window, signal, ms, guard(fn)),
+      idle: (fn) => whenIdle(this.#runtime.window, signal, guard(fn)),
       listen: (target, type, handler, options) => {
         target.addEventListener(type, guard(handler as (e: Event) => void), { ...options, signal });
       },

@@ -5,7 +5,6 @@ import { detectEnv, type EnvInfo } from './env';
 import { translator, type StringTable, type Translate } from './i18n/index';
 import { Registry } from './registry';
 import { attr, events, rootAttributes } from './schema';
-import type { SiteRuntimeApi } from './boot';
 import type { UiHost } from './ui/host';
 
 export const VERSION = '0.1.0';
@@ -35,8 +34,6 @@ export class Runtime {
   readonly registry: Registry;
   /** Aborted by `destroy()`; runtime-level listeners (not a controller's) hang off it. */
   readonly signal: AbortSignal;
-  /** The public facade, when this instance is the page's `window.SiteRuntime`. */
-  api: SiteRuntimeApi | undefined;
 
   readonly #abort = new AbortController();
   #observer: MutationObserver | undefined;

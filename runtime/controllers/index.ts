@@ -1,4 +1,6 @@
+import type { ApiExtensions } from '../boot';
 import type { ControllerDefinition } from '../controller';
+import { modalCommand } from '../modal/api';
 import { attr, legacyLightboxSelector, sel } from '../schema';
 import { anchorMenu } from './anchor-menu';
 import { anchors } from './anchors';
@@ -77,3 +79,8 @@ export const definitions: readonly ControllerDefinition[] = [
     exported: 'analytics',
   },
 ];
+
+/** What features add to `window.SiteRuntime`: `SiteRuntime.modal(id, action)` (contract §3, Modals). */
+export const apiExtensions: ApiExtensions = {
+  modal: (runtime) => (id, action) => modalCommand(runtime, id, action),
+};

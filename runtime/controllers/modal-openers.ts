@@ -1,5 +1,5 @@
 import type { Controller } from '../controller';
-import { listenForOpeners } from '../modal-api';
+import { listenForOpeners } from '../modal/api';
 
 /**
  * Modal openers (`[data-sw-modal-open]`, `a[href="#id"]` of a modal), delegated from the

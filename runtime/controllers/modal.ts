@@ -2,7 +2,8 @@ import type { Controller } from '../controller';
 import { fragmentId } from '../dom';
 import { InvalidOptionsError } from '../errors';
 import { dialogStrings } from '../i18n/dialog';
-import { modalMessages, registerModal, type ModalAction } from '../modal-api';
+import { modalMessages, registerModal, type ModalAction } from '../modal/api';
+import { log } from '../log';
 import { attr, events } from '../schema';
 import { adoptIntoDialog } from '../ui/adopt';
 import { createDialog, type CloseReason } from '../ui/dialog';
@@ -22,7 +23,7 @@ export const modal: Controller = {
     const win = runtime.window;
     const doc = runtime.document;
     if (!el.id) {
-      console.warn(modalMessages.noId);
+      log.verbatim.warn(modalMessages.noId);
       throw new InvalidOptionsError('a modal needs an id', { logged: true });
     }
     const options = modalOptions(el);
@@ -138,7 +139,7 @@ export const modal: Controller = {
         if (action === 'open' || (action === 'toggle' && !dialog.isOpen)) open(opener ?? null);
         else dialog.close('api');
       } catch (err) {
-        console.error(modalMessages.failure, err);
+        log.verbatim.error(modalMessages.failure, err);
       }
     };
     restore.push(registerModal(runtime, el, { act }));
@@ -155,10 +156,8 @@ export const modal: Controller = {
       };
       fromHash();
       ctx.listen(win, 'hashchange', fromHash);
-      const timers: number[] = [];
-      signal.addEventListener('abort', () => timers.forEach((id) => win.clearTimeout(id)));
       if (options.trigger === 'load') {
-        timers.push(win.setTimeout(auto, options.delay));
+        ctx.after(options.delay, auto);
       } else if (options.trigger === 'scroll') {
         const check = () => {
           const root = doc.documentElement;
@@ -174,7 +173,7 @@ export const modal: Controller = {
         win.addEventListener('scroll', ctx.guard(check), { passive: true, signal: scrollWatch.signal });
       } else if (options.trigger === 'exit') {
         let armed = false;
-        timers.push(win.setTimeout(() => (armed = true), options.exitDelay));
+        ctx.after(options.exitDelay, () => (armed = true));
         ctx.listen<MouseEvent>(doc, 'mouseout', (e) => {
           if (armed && !e.relatedTarget && e.clientY <= modalDefaults.exitY) {
             armed = false;

@@ -92,8 +92,7 @@ export const tiles: Controller = {
       fromHash();
       ctx.listen(win, 'hashchange', fromHash);
     }
-    const idle = win.requestIdleCallback?.bind(win) ?? ((fn: () => void) => win.setTimeout(fn, 200));
-    idle(ctx.guard(() => void get().catch(() => undefined)));
+    ctx.idle(() => void get().catch(() => undefined));
 
     return () => {
       // The content shown goes back first, then every content gets the builder's `hidden`.

@@ -1,4 +1,11 @@
-import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { attachDialog, type CloseReason, type DialogControl } from './dialog';
 
 export interface DialogFrameProps {
@@ -9,7 +16,11 @@ export interface DialogFrameProps {
   /** Where focus goes back instead, once it changes while open (the tile popup's last tile). */
   returnFocus?: Element | null;
   closeBy?: { escape: boolean; overlay: boolean };
-  closeLabel: string;
+  /** The label of the Close button put first in the dialog; without one, the content draws its own (`useDialogClose`). */
+  closeLabel?: string;
+  className?: string;
+  /** Custom properties for the page's CSS (`--sw-lb-opacity`, say). */
+  style?: Record<string, string>;
   /** The dialog's accessible name: an element's id, else a text. */
   labelledBy?: string | undefined;
   label?: string | undefined;
@@ -17,11 +28,16 @@ export interface DialogFrameProps {
   onClosed(reason: CloseReason): void;
   onKeyDown?(e: KeyboardEvent<HTMLDialogElement>): void;
   /** Marks the feature on the element (`data-sw-tile-popup`, say), for the page's CSS. */
-  marker: string;
+  marker?: string;
   children?: ReactNode;
 }
 
 const anywhere = { escape: true, overlay: true };
+
+const CloseContext = createContext<(reason: CloseReason) => void>(() => undefined);
+
+/** Closes the dialog around a component, with a reason (a content's own Close button, a broken image). */
+export const useDialogClose = (): ((reason: CloseReason) => void) => useContext(CloseContext);
 
 /**
  * The runtime's shared modal dialog, as a component: a native `<dialog>` opened with
@@ -61,20 +77,30 @@ export function DialogFrame(props: DialogFrameProps): ReactNode {
     if (props.open && props.returnFocus) control.current!.returnFocusTo(props.returnFocus);
   }, [props.returnFocus]);
 
-  const marker = { [props.marker]: '' };
+  // Custom properties go through the CSSOM (allowed under a CSP without 'unsafe-inline').
+  useLayoutEffect(() => {
+    for (const [name, value] of Object.entries(props.style ?? {}))
+      ref.current!.style.setProperty(name, value);
+  }, [JSON.stringify(props.style ?? {})]);
+
+  const close = useRef((reason: CloseReason) => control.current?.close(reason)).current;
+  const marker = props.marker ? { [props.marker]: '' } : {};
   return (
     <dialog
       ref={ref}
       data-sw-dialog=""
       {...marker}
+      className={props.className}
       aria-labelledby={props.labelledBy}
       aria-label={props.labelledBy ? undefined : props.label}
       onKeyDown={props.onKeyDown}
     >
-      <button type="button" data-sw-dialog-close="" onClick={() => control.current?.close('button')}>
-        {props.closeLabel}
-      </button>
-      {props.children}
+      {props.closeLabel !== undefined && (
+        <button type="button" data-sw-dialog-close="" onClick={() => close('button')}>
+          {props.closeLabel}
+        </button>
+      )}
+      <CloseContext.Provider value={close}>{props.children}</CloseContext.Provider>
     </dialog>
   );
 }

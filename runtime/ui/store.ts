@@ -4,7 +4,7 @@
  * with `useStore` and dispatch what the visitor does. The reducer stays a pure function,
  * tested without a DOM.
  */
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useReducer } from 'react';
 
 export interface Store<S, A> {
   get(): S;
@@ -30,6 +30,19 @@ export function createStore<S, A>(reducer: (state: S, action: A) => S, initial: 
   };
 }
 
+/**
+ * The store's state, re-rendering on every change. Subscribed in a layout effect, right after
+ * the first commit: preact/compat's useSyncExternalStore subscribes in a passive effect, which
+ * waits for the next frame, so a dispatch before it (a click as the component appears, or a
+ * page whose frames are held back) would not re-render.
+ */
 export function useStore<S, A>(store: Store<S, A>): S {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  const [, changed] = useReducer((n: number) => n + 1, 0);
+  const state = store.get();
+  useLayoutEffect(() => {
+    const unsubscribe = store.subscribe(changed);
+    if (store.get() !== state) changed();
+    return unsubscribe;
+  }, [store]);
+  return state;
 }

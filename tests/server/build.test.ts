@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { measure, overBudget } from '../../build.mjs';
+import { measure, overBudget, pageKinds } from '../../build.mjs';
 
 const root = process.cwd();
 // A build of its own, so this test never races the browser or server tests over dist/.
@@ -58,6 +58,23 @@ describe('build', () => {
     const sum = Object.values(m.files).reduce((a: number, f) => a + (f as { gzip: number }).gzip, 0);
     expect(m.total.gzip).toBe(sum);
     expect(m.entry.gzip).toBeLessThanOrEqual(m.total.gzip);
+  });
+
+  it('prints what each kind of page fetches: more markers, more bytes, the entry always', () => {
+    const meta = JSON.parse(readFileSync(join(out, 'meta.json'), 'utf8'));
+    const m = measure(meta);
+    const kinds = pageKinds(m, meta);
+    const size = (kind: string) => kinds.find((k) => k.kind.startsWith(kind))!.gzip;
+    expect(size('no markers')).toBe(m.entry.gzip);
+    expect(size('navigation only')).toBeGreaterThan(size('no markers'));
+    expect(size('+ lightbox')).toBeGreaterThan(size('navigation only'));
+    expect(size('+ consent')).toBeGreaterThan(size('navigation only'));
+    expect(size('everything')).toBeGreaterThan(Math.max(size('+ lightbox'), size('+ consent')));
+    expect(size('everything')).toBeLessThan(m.total.gzip); // DOMPurify is not fetched by every browser
+    for (const k of kinds)
+      expect(output).toMatch(
+        new RegExp(`${k.kind.replace(/[+()]/g, '\\$&')}\\s+${(k.gzip / 1000).toFixed(2)} KB`),
+      );
   });
 
   it('loads its chunks by relative URL, so dist/ works under any path', () => {

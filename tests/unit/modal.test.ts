@@ -165,7 +165,7 @@ describe('modal trigger timing (fake timers)', () => {
 
   it('load: opened and closed by the visitor before the delay, the pending trigger does not reopen it', async () => {
     const open = start('{"trigger":"load","delay":1500,"storage":"session"}');
-    const { modalCommand } = await import('../../runtime/modal-api');
+    const { modalCommand } = await import('../../runtime/modal/api');
     modalCommand(rt!, 'm', 'open');
     expect(open()).toBe(true);
     modalCommand(rt!, 'm', 'close');
@@ -201,7 +201,7 @@ describe('modal trigger timing (fake timers)', () => {
   it('autoHide: closes after its time unless the pointer is inside', () => {
     const open = start('{"autoHide":3000}');
     // Opened as an opener or SiteRuntime.modal would.
-    return import('../../runtime/modal-api').then(({ modalCommand }) => {
+    return import('../../runtime/modal/api').then(({ modalCommand }) => {
       modalCommand(rt!, 'm', 'open');
       expect(open()).toBe(true);
       vi.advanceTimersByTime(2999);
@@ -212,7 +212,7 @@ describe('modal trigger timing (fake timers)', () => {
   });
 
   it('Escape (the dialog’s cancel) closes only when `close` lists it', async () => {
-    const { modalCommand } = await import('../../runtime/modal-api');
+    const { modalCommand } = await import('../../runtime/modal/api');
     for (const [json, closes] of [
       ['{"close":["button"]}', false],
       ['{"close":["escape"]}', true],
@@ -235,7 +235,7 @@ describe('modal trigger timing (fake timers)', () => {
 
   it('a failure inside an action logs the generic catalogue message', async () => {
     const { error } = silenceConsole();
-    const { modalCommand } = await import('../../runtime/modal-api');
+    const { modalCommand } = await import('../../runtime/modal/api');
     start('{}');
     const spy = vi.spyOn(HTMLDialogElement.prototype, 'showModal').mockImplementation(() => {
       throw new Error('refused');

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Controller, ControllerDefinition } from '../../runtime/controller';
 import { CHUNK_TIMEOUT_MS } from '../../runtime/chunks';
-import { InvalidOptionsError } from '../../runtime/errors';
+import { ChunkLoadError, InvalidOptionsError } from '../../runtime/errors';
 import { html, nextFrame, recorder, runtime, silenceConsole } from './helpers';
 
 describe('registry: scanning', () => {
@@ -356,6 +356,22 @@ describe('registry: lazily loaded controllers', () => {
     document.getElementById('x')!.dispatchEvent(new Event('focusin', { bubbles: true }));
     await vi.waitFor(() => expect(r.connected).toHaveLength(1));
     expect(importer).toHaveBeenCalledTimes(1);
+    rt.destroy();
+  });
+
+  it('a connect that fails because a part it needs could not be fetched is not reported again per element', async () => {
+    const { error } = silenceConsole();
+    html('<a data-sw-lightbox id="x" href="/a.jpg">a</a><a data-sw-lightbox id="y" href="/b.jpg">b</a>');
+    const connect = vi.fn(() => Promise.reject(new ChunkLoadError('UI host: its code could not be loaded')));
+    const rt = runtime([
+      { name: 'lightbox', selector: '[data-sw-lightbox]', load: 'eager', controller: { connect } },
+    ]);
+    rt.start();
+    await vi.waitFor(() => expect(connect).toHaveBeenCalledTimes(2));
+    await new Promise((r) => setTimeout(r, 0));
+    // The loader announced it (sw:error and one line); the elements stay plain, not ready.
+    expect(error).not.toHaveBeenCalled();
+    expect(document.querySelectorAll('[data-sw-ready]')).toHaveLength(0);
     rt.destroy();
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupOf } from '../../../runtime/lightbox/view';
+import { groupOf } from '../../../runtime/lightbox/items';
 import { html } from '../helpers';
 
 describe('lightbox groups', () => {

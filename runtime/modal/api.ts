@@ -1,6 +1,7 @@
-import type { Runtime } from './runtime';
-import { isPlainClick } from './dom';
-import { attr } from './schema';
+import type { Runtime } from '../runtime';
+import { isPlainClick } from '../dom';
+import { log } from '../log';
+import { attr } from '../schema';
 
 /**
  * The modal parts every page needs before the modal chunk arrives: the exact catalogue
@@ -54,17 +55,17 @@ export function modalCommand(
   opener: Element | null = null,
 ): void {
   try {
-    if (typeof id !== 'string' || !id.trim()) return void console.warn(modalMessages.noId);
+    if (typeof id !== 'string' || !id.trim()) return void log.verbatim.warn(modalMessages.noId);
     const el = runtime.document.getElementById(id.trim());
-    if (!el || !el.hasAttribute(attr.modal)) return void console.warn(modalMessages.noElement);
+    if (!el || !el.hasAttribute(attr.modal)) return void log.verbatim.warn(modalMessages.noElement);
     if (!modalActions.includes(action as ModalAction))
-      return void console.warn(modalMessages.unknownAction(String(action)));
+      return void log.verbatim.warn(modalMessages.unknownAction(String(action)));
     const board = modalBoard(runtime);
     const handle = board.handles.get(el);
     if (handle) handle.act(action as ModalAction, opener);
     else board.waiting.set(el, { action: action as ModalAction, opener });
   } catch (err) {
-    console.error(modalMessages.failure, err);
+    log.verbatim.error(modalMessages.failure, err);
   }
 }
 

@@ -1,0 +1,67 @@
+import type { Config } from '../config';
+import { log } from '../log';
+import { attr, legacyLightboxSelector } from '../schema';
+import { contentOf, type Content } from './content';
+
+export const itemSelector = `[${attr.lightbox}], ${legacyLightboxSelector}`;
+
+/** One item of a lightbox group, read from its link: everything here is shown as text. */
+export interface Item {
+  link: HTMLAnchorElement;
+  content: Content;
+  title: string;
+  description: string;
+  /** The page's own thumbnail image for the strip, if the link holds one. */
+  thumb: string;
+}
+
+/** The group an item belongs to, or null for a single item (empty value, bare `prettyPhoto`). */
+export function groupOf(link: Element): string | null {
+  const own = link.getAttribute(attr.lightbox);
+  if (own !== null) return own.trim() || null;
+  return /^prettyPhoto\[([^\]]+)\]/.exec(link.getAttribute('rel') ?? '')?.[1] ?? null;
+}
+
+/** The links of `group` in document order. */
+export function linksOf(doc: Document, group: string): HTMLAnchorElement[] {
+  return [...doc.querySelectorAll<HTMLAnchorElement>(itemSelector)].filter((l) => groupOf(l) === group);
+}
+
+/** Every group on the page with its item count (for deep links). */
+export function groupCounts(doc: Document): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const l of doc.querySelectorAll(itemSelector)) {
+    const g = groupOf(l);
+    if (g !== null) counts.set(g, (counts.get(g) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * The items of `link`'s group (or `link` alone). A link whose href the contract refuses is
+ * left out with a console line; it stays the builder's plain link.
+ */
+export function itemsOf(link: HTMLAnchorElement, here: string, options: Config['lightbox']): Item[] {
+  const group = groupOf(link);
+  const links = group === null ? [link] : linksOf(link.ownerDocument, group);
+  return links.flatMap((l) => {
+    const content = contentOf(l.getAttribute('href') ?? '', here, {
+      width: options.defaultWidth,
+      height: options.defaultHeight,
+    });
+    if ('refused' in content) {
+      log.error(`lightbox: ${content.refused}.`);
+      return [];
+    }
+    const img = l.querySelector('img');
+    return [
+      {
+        link: l,
+        content,
+        title: l.getAttribute('title') ?? '',
+        description: l.getAttribute(attr.description) ?? img?.getAttribute('alt') ?? '',
+        thumb: img?.currentSrc || content.src,
+      },
+    ];
+  });
+}

@@ -1,0 +1,174 @@
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { Config } from '../config';
+import { inFormField } from '../dom';
+import { uniqueId } from '../ids';
+import type { Translate } from '../i18n/index';
+import type { uiStrings } from '../i18n/ui';
+import { DialogFrame, useDialogClose } from '../ui/dialog-frame';
+import { useStore, type Store } from '../ui/store';
+import { useViewport } from '../ui/use-viewport';
+import type { Content } from './content';
+import { fitSize } from './fit';
+import { Nav } from './nav';
+import { Stage, type StageProps } from './stage';
+import { current, isGroup, type LightboxAction, type LightboxState } from './state';
+import { Thumbnails } from './thumbnails';
+
+export type UiKey = keyof (typeof uiStrings)['en'];
+
+export interface LightboxProps {
+  store: Store<LightboxState, LightboxAction>;
+  win: Window;
+  options: Config['lightbox'];
+  t: Translate<UiKey>;
+  loadAjax: StageProps['loadAjax'];
+  /** An image that cannot be loaded (spec §8: an alert, then the lightbox closes). */
+  onBroken(): void;
+}
+
+const typeKey = (c: Content): UiKey =>
+  c.kind === 'image'
+    ? 'image'
+    : c.kind === 'inline' || c.kind === 'ajax' || c.kind === 'iframe'
+      ? 'content'
+      : 'video';
+
+/**
+ * The page's one lightbox (contract §3, Lightbox; spec §4): a native modal dialog showing one
+ * item of a group at a time, with its position, caption, navigation, slideshow and
+ * thumbnails. Everything from the page and the URL is text; ajax HTML comes sanitised.
+ */
+export function Lightbox({ store, win, options, t, loadAjax, onBroken }: LightboxProps): ReactNode {
+  const s = useStore(store);
+  const item = current(s);
+  const viewport = useViewport(win, s.active);
+  const [titleId] = useState(() => uniqueId(win.document, 'sw-lb-title'));
+  const dispatch = store.dispatch;
+  useSlideshow(win, store, s, options.slideshow);
+  usePreload(win, s);
+
+  const counter = item
+    ? t('counter', { type: t(typeKey(item.content)), n: s.index + 1, total: s.items.length })
+    : '';
+  const kind = item?.content.kind;
+  const large = !!s.size && fitSize(s.size.width, s.size.height, viewport, s.fitting).large;
+  const go = (index: number) => dispatch({ type: 'go', index });
+  const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
+    if (e.defaultPrevented || inFormField(e.target) || !isGroup(s)) return;
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    e.preventDefault();
+    go(s.index + (e.key === 'ArrowLeft' ? -1 : 1));
+  };
+  return (
+    <DialogFrame
+      open={s.open}
+      opener={s.opener}
+      closeBy={{ escape: true, overlay: !options.modal }}
+      className={`sw-lightbox sw-lightbox--${options.theme.replace(/[^\w-]/g, '')}`}
+      style={{ '--sw-lb-opacity': String(options.opacity) }}
+      labelledBy={item?.title ? titleId : undefined}
+      label={counter}
+      onClosed={() => dispatch({ type: 'closed' })}
+      onKeyDown={onKeyDown}
+    >
+      <div className="sw-lb-bar">
+        <p className="sw-lb-counter" aria-live="polite">
+          {counter}
+        </p>
+        <CloseButton label={t('close')} />
+      </div>
+      <figure>
+        <div className="sw-lb-content">
+          {item && (
+            <Stage
+              item={item}
+              shown={s.shown}
+              fitting={s.fitting}
+              viewport={viewport}
+              typeName={t(typeKey(item.content))}
+              onLoaded={(shown, width, height) => dispatch({ type: 'loaded', shown, width, height })}
+              onBroken={onBroken}
+              loadAjax={loadAjax}
+            />
+          )}
+        </div>
+        <Caption id={titleId} title={item?.title ?? ''} description={item?.description ?? ''} />
+      </figure>
+      <Nav
+        group={isGroup(s)}
+        slideshow={options.slideshow !== false}
+        playing={s.playing}
+        resizable={large && options.allowResize && kind !== 'inline' && kind !== 'ajax'}
+        fitting={s.fitting}
+        labels={navLabels(t)}
+        onGo={(by) => go(s.index + by)}
+        onPlay={() => dispatch({ type: s.playing ? 'pause' : 'play' })}
+        onFit={() => dispatch({ type: 'toggleFit' })}
+      />
+      <Thumbnails
+        items={s.active ? s.items : []}
+        index={s.index}
+        label={t('thumbnails')}
+        nameOf={(i) => t('counter', { type: t('image'), n: i + 1, total: s.items.length })}
+        onPick={go}
+      />
+    </DialogFrame>
+  );
+}
+
+const navLabels = (t: Translate<UiKey>) => ({
+  previous: t('previous'),
+  next: t('next'),
+  startSlideshow: t('startSlideshow'),
+  stopSlideshow: t('stopSlideshow'),
+  expand: t('expand'),
+  contract: t('contract'),
+});
+
+/** The title names the dialog; a description the same as the title is not said twice. */
+function Caption({ id, title, description }: { id: string; title: string; description: string }): ReactNode {
+  return (
+    <figcaption>
+      <h2 id={id} hidden={!title}>
+        {title}
+      </h2>
+      <p hidden={!description || description === title}>{description}</p>
+    </figcaption>
+  );
+}
+
+function CloseButton({ label }: { label: string }): ReactNode {
+  const close = useDialogClose();
+  return (
+    <button type="button" className="sw-lb-close" onClick={() => close('button')}>
+      {label}
+    </button>
+  );
+}
+
+/** While playing, the next item after the configured interval (restarted by every item shown). */
+function useSlideshow(
+  win: Window,
+  store: LightboxProps['store'],
+  s: LightboxState,
+  interval: number | false,
+): void {
+  useEffect(() => {
+    if (!s.playing || interval === false) return;
+    const timer = win.setTimeout(() => store.dispatch({ type: 'advance' }), interval);
+    return () => win.clearTimeout(timer);
+  }, [s.playing, s.shown, interval]);
+}
+
+/** Once an image has loaded, its neighbours start loading, so Previous and Next show at once. */
+function usePreload(win: Window, s: LightboxState): void {
+  const ready = !!s.size && current(s)?.content.kind === 'image';
+  useEffect(() => {
+    if (!ready) return;
+    for (const i of [s.index - 1, s.index + 1]) {
+      const near = s.items[(i + s.items.length) % s.items.length];
+      if (near?.content.kind === 'image')
+        new (win as Window & typeof globalThis).Image().src = near.content.src;
+    }
+  }, [ready, s.shown]);
+}

@@ -1,0 +1,108 @@
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { log } from '../log';
+import type { Viewport } from '../ui/use-viewport';
+import type { Content } from './content';
+import { fitSize } from './fit';
+import { inlineCopy } from './inline';
+import type { Item } from './items';
+
+export interface StageProps {
+  item: Item;
+  /** Which showing this is (state.shown): a load answers for it only. */
+  shown: number;
+  fitting: boolean;
+  viewport: Viewport;
+  /** The accessible name of a frame or player whose item has no title. */
+  typeName: string;
+  onLoaded(shown: number, width: number, height: number): void;
+  onBroken(): void;
+  loadAjax(src: string, signal: AbortSignal): Promise<DocumentFragment>;
+}
+
+const px = (s: { width: number; height: number }) => ({ width: `${s.width}px`, height: `${s.height}px` });
+
+/** The item's content, by kind (contract §3, Lightbox): only text and sanitised HTML go in. */
+export function Stage(props: StageProps): ReactNode {
+  const { item, fitting, viewport } = props;
+  const { content } = item;
+  const size = px(fitSize(content.width, content.height, viewport, fitting));
+  switch (content.kind) {
+    case 'image':
+      return <ImageMedia {...props} />;
+    case 'video':
+      return <video key={content.src} controls src={content.src} style={size} />;
+    case 'youtube':
+    case 'vimeo':
+    case 'iframe':
+      return (
+        <iframe
+          key={content.src}
+          src={content.src}
+          title={item.title || props.typeName}
+          allow="fullscreen; picture-in-picture"
+          referrerPolicy="strict-origin-when-cross-origin"
+          style={size}
+        />
+      );
+    case 'inline':
+      return <InlineCopy content={content} />;
+    case 'ajax':
+      return <AjaxContent src={content.src} loadAjax={props.loadAjax} />;
+  }
+}
+
+/**
+ * An image shows once it has loaded (the one before stays until then, so the dialog keeps its
+ * size); a load that answers for an earlier item is dropped.
+ */
+function ImageMedia({ item, shown, fitting, viewport, onLoaded, onBroken }: StageProps): ReactNode {
+  const [shownImage, setShownImage] = useState<{ src: string; alt: string; width: number; height: number }>();
+  const callbacks = useRef({ onLoaded, onBroken });
+  callbacks.current = { onLoaded, onBroken };
+  const { src } = item.content;
+  const alt = item.description || item.title;
+  useEffect(() => {
+    const img = new item.link.ownerDocument.defaultView!.Image();
+    let live = true;
+    img.onload = () => {
+      if (!live) return;
+      setShownImage({ src, alt, width: img.naturalWidth, height: img.naturalHeight });
+      callbacks.current.onLoaded(shown, img.naturalWidth, img.naturalHeight);
+    };
+    img.onerror = () => live && callbacks.current.onBroken();
+    img.src = src;
+    return () => {
+      live = false;
+      img.onload = img.onerror = null;
+    };
+  }, [shown]);
+  if (!shownImage) return null;
+  const size = fitSize(shownImage.width, shownImage.height, viewport, fitting);
+  return <img src={shownImage.src} alt={shownImage.alt} style={px(size)} />;
+}
+
+/** A copy of the element the `#id` names (never the lightbox itself, nor what holds it). */
+function InlineCopy({ content }: { content: Content }): ReactNode {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const box = ref.current!;
+    const target = box.ownerDocument.getElementById(content.src);
+    box.replaceChildren(...(target && !target.contains(box) ? [inlineCopy(target, 'sw-lightbox')] : []));
+  }, [content.src]);
+  return <div ref={ref} />;
+}
+
+/** Same-origin HTML, fetched and sanitised by the adapter's loader, then shown. */
+function AjaxContent({ src, loadAjax }: { src: string; loadAjax: StageProps['loadAjax'] }): ReactNode {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const abort = new AbortController();
+    ref.current!.replaceChildren();
+    loadAjax(src, abort.signal).then(
+      (fragment) => !abort.signal.aborted && ref.current?.replaceChildren(fragment),
+      (err: unknown) => !abort.signal.aborted && log.error(`lightbox: ${src} could not be loaded.`, err),
+    );
+    return () => abort.abort();
+  }, [src]);
+  return <div ref={ref} />;
+}

@@ -1,0 +1,140 @@
+import { loadChunk } from '../chunks';
+import { after } from '../defer';
+import { uiStrings } from '../i18n/ui';
+import type { Runtime } from '../runtime';
+import { trusted } from '../trusted-types';
+import type { UiHost } from '../ui/host';
+import { dialogCss } from '../ui/dialog';
+import { createStore, type Store } from '../ui/store';
+import { deepLinkHash, parseDeepLink } from './deep-link';
+import { groupCounts, groupOf, itemsOf, linksOf } from './items';
+import { Lightbox } from './lightbox';
+import { lightboxCss } from './style';
+import { initialLightbox, lightbox as reduce, type LightboxAction, type LightboxState } from './state';
+
+export { groupOf, itemSelector } from './items';
+export { FIT_MARGIN } from './fit';
+export { THUMB_SLOT } from './thumbnails';
+
+/** Spec §8, verbatim. */
+export const BROKEN_IMAGE = 'Image cannot be loaded. Make sure the path is correct and image exist.';
+/** Spec §2: a deep link opens after 50 ms. */
+export const DEEP_LINK_DELAY = 50;
+
+/**
+ * The page's one lightbox: the Lightbox component mounted through the UI host at the end of
+ * the body, a store holding its state, and what lies outside it: the address (a deep link
+ * pushed on opening, replaced on moving, Back closing it) and fetching ajax content.
+ */
+export function createLightbox(runtime: Runtime, host: UiHost) {
+  const win = runtime.window;
+  const doc = runtime.document;
+  const options = runtime.config.lightbox;
+  const signal = runtime.signal;
+  runtime.adoptStyles(dialogCss);
+  runtime.adoptStyles(lightboxCss);
+  const store = createStore(reduce, initialLightbox);
+
+  const loadAjax = (src: string, abort: AbortSignal) => {
+    // The sanitizer is its own chunk, fetched beside the content: pages without ajax items never load it.
+    const sanitizer = loadChunk(runtime, 'lightbox sanitizer', () => import('./sanitize'), {
+      exported: 'sanitizeFragment',
+    });
+    return win
+      .fetch(src, { credentials: 'same-origin', signal: abort })
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
+      .then(async (html) =>
+        (await sanitizer).sanitizeFragment(win, html, trusted(win), () =>
+          loadChunk(runtime, 'DOMPurify', () => import('./purify'), { exported: 'purify' }),
+        ),
+      );
+  };
+  const target = doc.createElement('div');
+  target.style.display = 'contents';
+  doc.body.append(target);
+  const mounted = host.mount(
+    target,
+    <Lightbox
+      store={store}
+      win={win}
+      options={options}
+      t={runtime.strings(uiStrings)}
+      loadAjax={loadAjax}
+      onBroken={() => {
+        win.alert(BROKEN_IMAGE);
+        store.dispatch({ type: 'close' });
+      }}
+    />,
+    { name: 'lightbox', element: target },
+  );
+  signal.addEventListener('abort', () => (mounted.unmount(), target.remove()), { once: true });
+
+  const history = deepLinkHistory(runtime, store);
+  function open(link: HTMLAnchorElement, opener: Element | null = link, fromAddress = false): boolean {
+    if (store.get().open) return false;
+    const items = itemsOf(link, win.location.href, options);
+    const index = items.findIndex((it) => it.link === link);
+    if (index < 0) return false;
+    history.opening(fromAddress);
+    const autoplay = options.autoplaySlideshow && options.slideshow !== false;
+    store.dispatch({ type: 'open', items, index, opener, autoplay });
+    return true;
+  }
+
+  /** Spec §2: a `#!group/index` address opens that item after 50 ms, when deep linking is on. */
+  function followDeepLink() {
+    if (!options.deepLinking || runtime.env.local) return;
+    const link = parseDeepLink(win.location.hash, groupCounts(doc));
+    if (!link) return;
+    after(win, signal, DEEP_LINK_DELAY, () => {
+      const found = linksOf(doc, link.group)[link.index];
+      // The address already names the item: no entry is added, so Back leaves as usual.
+      if (found && !store.get().open) open(found, null, true);
+    });
+  }
+
+  return { open, followDeepLink, isOpen: () => store.get().open };
+}
+
+/**
+ * Deep linking (spec §2): opening a grouped item adds one history entry with its address,
+ * moving replaces it, closing goes back, and Back closes the lightbox rather than leaving.
+ */
+function deepLinkHistory(runtime: Runtime, store: Store<LightboxState, LightboxAction>) {
+  const win = runtime.window;
+  const { deepLinking } = runtime.config.lightbox;
+  let pushed = false;
+  let own = '';
+  let fromAddress = false;
+  let before = store.get();
+  const hashOf = (s: LightboxState) => {
+    const group = groupOf(s.items[s.index]!.link);
+    return group === null ? '' : deepLinkHash({ group, index: s.index });
+  };
+  store.subscribe(() => {
+    const s = store.get();
+    const was = before;
+    before = s;
+    if (s.active && !was.active) {
+      own = deepLinking && !fromAddress ? hashOf(s) : '';
+      if (own) win.history.pushState(win.history.state, '', own);
+      pushed = !!own;
+    } else if (s.active && pushed && s.index !== was.index) {
+      own = hashOf(s);
+      win.history.replaceState(win.history.state, '', own);
+    } else if (!s.active && was.active && pushed) {
+      pushed = false;
+      if (win.location.hash === own) win.history.back();
+    }
+  });
+  win.addEventListener(
+    'popstate',
+    () => {
+      if (!pushed || win.location.hash === own) return;
+      pushed = false;
+      store.dispatch({ type: 'close' });
+    },
+    { signal: runtime.signal },
+  );
+  return { opening: (address: boolean) => (fromAddress = address) };
+}
