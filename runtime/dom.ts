@@ -22,3 +22,10 @@ export function fragmentId(hash: string): string {
 export function inFormField(target: EventTarget | null): boolean {
   return !!(target as Element | null)?.closest?.('input,textarea,select,[contenteditable]');
 }
+
+/** The elements under `root` that match `selector`, `root` itself first if it does. */
+export function matches(root: ParentNode, selector: string): Element[] {
+  const found = Array.from(root.querySelectorAll(selector));
+  if (root instanceof Element && root.matches(selector)) found.unshift(root);
+  return found;
+}

@@ -1,8 +1,10 @@
 import type { Controller, ControllerContext, ControllerDefinition, Disconnect } from './controller';
-import { loadChunk } from './chunks';
-import { after, whenIdle } from './defer';
+import { createContext } from './context';
+import { matches } from './dom';
+import { LazyChunks } from './lazy-chunks';
 import { ChunkLoadError, InvalidOptionsError } from './errors';
 import { describe, log } from './log';
+import { onceReporter, type Phase } from './report';
 import { attr } from './schema';
 import type { Runtime } from './runtime';
 
@@ -12,14 +14,6 @@ interface Connection {
   disconnect: Disconnect | undefined;
 }
 
-type Phase = 'connect' | 'disconnect' | 'event' | 'render' | 'load';
-
-function matches(root: ParentNode, selector: string): Element[] {
-  const found = Array.from(root.querySelectorAll(selector));
-  if (root instanceof Element && root.matches(selector)) found.unshift(root);
-  return found;
-}
-
 /**
  * Connects controllers to the elements their selectors match and disconnects them when the
  * element leaves the page. Keyed by element and controller name, so a scan is idempotent:
@@ -27,12 +21,7 @@ function matches(root: ParentNode, selector: string): Element[] {
  */
 export class Registry {
   readonly #connections = new Map<Element, Map<string, Connection>>();
-  /** Elements seen for a lazy controller whose chunk has not arrived yet. */
-  readonly #pending = new Map<string, Set<Element>>();
-  readonly #loads = new Map<string, Promise<Controller>>();
-  readonly #reported = new WeakMap<object, Set<string>>();
-  /** Lazy controllers whose chunk failed again on a later use: no more tries until a rescan. */
-  readonly #retried = new Set<string>();
+  readonly #lazy: LazyChunks;
 
   readonly #runtime: Runtime;
   readonly #definitions: readonly ControllerDefinition[];
@@ -40,11 +29,15 @@ export class Registry {
   constructor(runtime: Runtime, definitions: readonly ControllerDefinition[]) {
     this.#runtime = runtime;
     this.#definitions = definitions;
+    this.#lazy = new LazyChunks(runtime, {
+      isConnected: (element, name) => this.isConnected(element, name),
+      arrived: (definition, controller, waiting) => this.#arrived(definition, controller, waiting),
+    });
   }
 
   /** Connects every new match under `root` (inclusive), after dropping connections gone stale. */
   scan(root: ParentNode = this.#runtime.document): void {
-    this.#retried.clear();
+    this.#lazy.forgetRetries();
     this.sweep();
     this.connectUnder(root);
   }
@@ -80,7 +73,7 @@ export class Registry {
     for (const [element, byName] of this.#connections) {
       for (const connection of byName.values()) this.#disconnect(element, connection);
     }
-    this.#pending.clear();
+    this.#lazy.clear();
   }
 
   /** How many controller connections are live (for tests and diagnostics). */
@@ -95,19 +88,8 @@ export class Registry {
     return !!byName && (name === undefined ? byName.size > 0 : byName.has(name));
   }
 
-  /**
-   * Reports a failure once per controller, element and phase: a handler that throws on every
-   * scroll event must not flood the console, and the first report is the useful one.
-   */
-  report(name: string, element: Element | Document, phase: Phase, error: unknown): void {
-    let seen = this.#reported.get(element);
-    if (!seen) this.#reported.set(element, (seen = new Set()));
-    const key = `${name}:${phase}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    const where = element instanceof Element ? describe(element) : 'document';
-    log.error(`${name} controller failed (${phase}) on ${where}:`, error);
-  }
+  /** Reports a failure once per controller, element and phase (see report.ts). */
+  readonly report = onceReporter();
 
   #isEnabled(definition: ControllerDefinition): boolean {
     if (!definition.enabled) return true;
@@ -125,96 +107,12 @@ export class Registry {
       this.#connect(definition, definition.controller, element);
       return;
     }
-    let waiting = this.#pending.get(definition.name);
-    if (!waiting) this.#pending.set(definition.name, (waiting = new Set()));
-    if (waiting.has(element)) return;
-    waiting.add(element);
-    this.#schedule(definition, element);
+    this.#lazy.add(definition, element);
   }
 
-  #schedule(definition: ControllerDefinition & { load: 'idle' | 'interaction' }, element: Element): void {
-    const start = () =>
-      void this.#load(definition).then(
-        (controller) => this.#flushPending(definition, controller),
-        () => {},
-      );
-    if (this.#loads.has(definition.name)) {
-      start();
-      return;
-    }
-    const signal = this.#runtime.signal;
-    const win = this.#runtime.window;
-    switch (definition.load) {
-      case 'idle':
-        whenIdle(win, signal, start);
-        break;
-      case 'interaction':
-        for (const type of ['pointerover', 'focusin', 'touchstart']) {
-          element.addEventListener(type, start, { once: true, passive: true, signal });
-        }
-        break;
-    }
-  }
-
-  /**
-   * Fetches a lazy controller's chunk once (see chunks.ts: one retry, a time limit, `sw:error`
-   * and a console line naming it on failure). Its elements then stay as the builder wrote
-   * them, and each one's next use tries once more.
-   */
-  #load(definition: ControllerDefinition & { load: 'idle' | 'interaction' }): Promise<Controller> {
-    let promise = this.#loads.get(definition.name);
-    if (!promise) {
-      const waiting = () => [...(this.#pending.get(definition.name) ?? [])];
-      const failed = () => {
-        const elements = waiting();
-        this.#pending.delete(definition.name);
-        this.#loads.delete(definition.name);
-        if (!this.#retried.has(definition.name)) this.#retryOnUse(definition, elements);
-      };
-      const exported = definition.exported ?? 'default';
-      promise = loadChunk(this.#runtime, definition.name, definition.importer, {
-        exported: exported as never,
-        elements: waiting,
-        failed,
-      }).then((m) => (m as Record<string, Controller>)[exported]!);
-      this.#loads.set(definition.name, promise);
-      promise.catch(() => {});
-    }
-    return promise;
-  }
-
-  /** A later use of an element whose chunk failed (pointer, focus, touch) fetches it once more. */
-  #retryOnUse(
-    definition: ControllerDefinition & { load: 'idle' | 'interaction' },
-    elements: Element[],
-  ): void {
-    const uses = new AbortController();
-    const signal = uses.signal;
-    this.#runtime.signal.addEventListener('abort', () => uses.abort(), { once: true, signal });
-    const retry = () => {
-      uses.abort();
-      this.#retried.add(definition.name);
-      const now = elements.filter((el) => el.isConnected && !this.isConnected(el, definition.name));
-      if (!now.length) return;
-      // Elements that arrived since the failure may be waiting already: add, never replace.
-      let waiting = this.#pending.get(definition.name);
-      if (!waiting) this.#pending.set(definition.name, (waiting = new Set()));
-      now.forEach((el) => waiting.add(el));
-      void this.#load(definition).then(
-        (controller) => this.#flushPending(definition, controller),
-        () => {},
-      );
-    };
-    for (const el of elements) {
-      for (const type of ['pointerover', 'focusin', 'touchstart'])
-        el.addEventListener(type, retry, { once: true, passive: true, signal });
-    }
-  }
-
-  #flushPending(definition: ControllerDefinition, controller: Controller): void {
-    const waiting = this.#pending.get(definition.name);
-    this.#pending.delete(definition.name);
-    if (!waiting || this.#runtime.destroyed) return;
+  /** A lazy controller's chunk arrived: connects the elements that waited for it. */
+  #arrived(definition: ControllerDefinition, controller: Controller, waiting: Iterable<Element>): void {
+    if (this.#runtime.destroyed) return;
     for (const element of waiting) {
       if (
         element.isConnected &&
@@ -290,27 +188,8 @@ export class Registry {
   }
 
   #context(name: string, element: Element, signal: AbortSignal): ControllerContext {
-    const guard =
-      <A extends unknown[]>(fn: (...args: A) => void) =>
-      (...args: A): void => {
-        if (signal.aborted) return;
-        try {
-          fn(...args);
-        } catch (err) {
-          this.report(name, element, 'event', err);
-        }
-      };
-    return {
-      name,
-      element,
-      runtime: this.#runtime,
-      signal,
-      guard,
-      after: (ms, fn) => after(this.#runtime.window, signal, ms, guard(fn)),
-      idle: (fn) => whenIdle(this.#runtime.window, signal, guard(fn)),
-      listen: (target, type, handler, options) => {
-        target.addEventListener(type, guard(handler as (e: Event) => void), { ...options, signal });
-      },
-    };
+    return createContext(this.#runtime, name, element, signal, (err) =>
+      this.report(name, element, 'event', err),
+    );
   }
 }

@@ -1,13 +1,14 @@
-import type { Controller } from '../controller';
-import { fragmentId } from '../dom';
+import type { Controller, ControllerContext } from '../controller';
 import { InvalidOptionsError } from '../errors';
 import { dialogStrings } from '../i18n/dialog';
 import { modalMessages, registerModal, type ModalAction } from '../modal/api';
 import { log } from '../log';
 import { attr, events } from '../schema';
 import { adoptIntoDialog } from '../ui/adopt';
-import { createDialog, type CloseReason } from '../ui/dialog';
-import { modalDefaults, modalOptions, seenFlag } from './modal-options';
+import { createDialog, type CloseReason, type Dialog } from '../ui/dialog';
+import { autoHide } from '../modal/auto-hide';
+import { watchTriggers } from '../modal/triggers';
+import { modalOptions, seenFlag } from './modal-options';
 
 /**
  * `data-sw-modal`: the builder's element moves into a runtime `<dialog>` (and back on
@@ -21,7 +22,6 @@ export const modal: Controller = {
   connect(el, ctx) {
     const { runtime, signal } = ctx;
     const win = runtime.window;
-    const doc = runtime.document;
     if (!el.id) {
       log.verbatim.warn(modalMessages.noId);
       throw new InvalidOptionsError('a modal needs an id', { logged: true });
@@ -46,77 +46,14 @@ export const modal: Controller = {
     const box = dialog.element;
     restore.push(adoptIntoDialog(el, dialog));
 
-    // Close buttons: the builder's, else the runtime's own when `close` allows a button.
-    const builderClose = [...el.querySelectorAll<HTMLElement>(`[${attr.modalClose}]`)];
-    if (!closeBy.button) {
-      for (const b of builderClose) {
-        const was = b.hidden;
-        b.hidden = true;
-        restore.push(() => (b.hidden = was));
-      }
-    } else if (!builderClose.length) {
-      dialog.addCloseButton(t('close'));
-    }
-    ctx.listen(el, 'click', (e) => {
-      const b = (e.target as Element).closest(`[${attr.modalClose}]`);
-      if (!b || !closeBy.button) return;
-      e.preventDefault();
-      dialog.close('button');
-    });
+    restore.push(closeButtons(ctx, dialog, closeBy.button, t('close')));
 
     function emit(type: string, reason?: CloseReason | string) {
       el.dispatchEvent(new CustomEvent(type, { bubbles: true, detail: { id: el.id, reason } }));
     }
 
-    // autoHide: a time limit the visitor can stop by pointing at or focusing the modal.
-    let hideTimer = 0;
-    let hideLeft = 0;
-    let hideStarted = 0;
-    const hovering = { pointer: false, focus: false };
-    const pauseHide = () => {
-      if (!hideTimer) return;
-      win.clearTimeout(hideTimer);
-      hideTimer = 0;
-      hideLeft -= win.performance.now() - hideStarted;
-    };
-    const runHide = () => {
-      if (hideTimer || hideLeft <= 0 || hovering.pointer || hovering.focus || !dialog.isOpen) return;
-      hideStarted = win.performance.now();
-      hideTimer = win.setTimeout(
-        ctx.guard(() => {
-          hideTimer = 0;
-          dialog.close('auto');
-        }),
-        hideLeft,
-      );
-    };
-    const inside = (key: keyof typeof hovering, on: boolean) => {
-      hovering[key] = on;
-      if (on) pauseHide();
-      else runHide();
-    };
-    // The backdrop belongs to the dialog element too: "inside" is within its box.
-    const within = (e: MouseEvent) => {
-      const r = box.getBoundingClientRect();
-      return e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;
-    };
-    ctx.listen<PointerEvent>(box, 'pointermove', (e) => {
-      if (within(e) !== hovering.pointer) inside('pointer', within(e));
-    });
-    ctx.listen(box, 'pointerleave', () => inside('pointer', false));
-    // Focus the visitor moves within the modal pauses it; the focus that opening it moves in
-    // does not (a modal always holds focus, so counting that would switch auto-hide off).
-    let touched = false;
-    ctx.listen(box, 'keydown', () => (touched = true));
-    ctx.listen<PointerEvent>(box, 'pointerdown', (e) => (touched ||= within(e)));
-    ctx.listen(box, 'focusin', (e) => touched && e.target !== box && inside('focus', true));
-    ctx.listen<FocusEvent>(box, 'focusout', (e) => {
-      if (!box.contains(e.relatedTarget as Node | null)) inside('focus', false);
-    });
-    ctx.listen(el, events.modalClose, () => {
-      pauseHide();
-      hideLeft = 0;
-    });
+    const hide = autoHide(ctx, dialog);
+    ctx.listen(el, events.modalClose, () => hide.closed());
 
     // Once the visitor has had it open on this page, an automatic trigger still pending does
     // not bring it back (they may have just closed it).
@@ -124,15 +61,10 @@ export const modal: Controller = {
     const open = (opener: Element | null, seen = false) => {
       if (dialog.isOpen || box.hasAttribute('data-sw-inline')) return;
       shown = true;
-      touched = false;
-      hovering.focus = false;
       dialog.open(opener);
       if (seen) flag.mark();
       emit(events.modalOpen);
-      if (options.autoHide > 0 && !env.local) {
-        hideLeft = options.autoHide;
-        runHide();
-      }
+      hide.opened(env.local ? 0 : options.autoHide);
     };
     const act = (action: ModalAction, opener?: Element | null) => {
       try {
@@ -151,41 +83,30 @@ export const modal: Controller = {
         if (!shown && !flag.seen()) open(null, true);
       });
       flag.seen(); // an expired flag is cleared now, not left behind until the trigger fires
-      const fromHash = () => {
-        if (fragmentId(win.location.hash) === el.id) open(null);
-      };
-      fromHash();
-      ctx.listen(win, 'hashchange', fromHash);
-      if (options.trigger === 'load') {
-        ctx.after(options.delay, auto);
-      } else if (options.trigger === 'scroll') {
-        const check = () => {
-          const root = doc.documentElement;
-          const range = root.scrollHeight - win.innerHeight;
-          const percent = range > 0 ? (win.scrollY / range) * 100 : 100;
-          if (percent >= options.scrollPercent) {
-            scrollWatch.abort();
-            auto();
-          }
-        };
-        const scrollWatch = new AbortController();
-        signal.addEventListener('abort', () => scrollWatch.abort());
-        win.addEventListener('scroll', ctx.guard(check), { passive: true, signal: scrollWatch.signal });
-      } else if (options.trigger === 'exit') {
-        let armed = false;
-        ctx.after(options.exitDelay, () => (armed = true));
-        ctx.listen<MouseEvent>(doc, 'mouseout', (e) => {
-          if (armed && !e.relatedTarget && e.clientY <= modalDefaults.exitY) {
-            armed = false;
-            auto();
-          }
-        });
-      }
+      watchTriggers(ctx, options, auto, () => open(null));
     }
 
     return () => {
-      win.clearTimeout(hideTimer);
       for (const undo of restore.reverse()) undo();
     };
   },
 };
+
+/**
+ * Close buttons: the builder's (`data-sw-modal-close`), else the runtime's own, when `close`
+ * allows a button at all; otherwise the builder's are hidden. Returns the undo.
+ */
+function closeButtons(ctx: ControllerContext, dialog: Dialog, allowed: boolean, label: string): () => void {
+  const el = ctx.element;
+  const builders = [...el.querySelectorAll<HTMLElement>(`[${attr.modalClose}]`)];
+  const hidden = builders.map((b) => b.hidden);
+  if (!allowed) builders.forEach((b) => (b.hidden = true));
+  else if (!builders.length) dialog.addCloseButton(label);
+  ctx.listen(el, 'click', (e) => {
+    const b = (e.target as Element).closest(`[${attr.modalClose}]`);
+    if (!b || !allowed) return;
+    e.preventDefault();
+    dialog.close('button');
+  });
+  return () => builders.forEach((b, i) => (b.hidden = hidden[i]!));
+}

@@ -19,17 +19,8 @@ const css = `[${attr.tileContent}][hidden]{display:none!important}`;
 export const tiles: Controller = {
   connect(container, ctx) {
     const { runtime } = ctx;
-    const doc = runtime.document;
     const win = runtime.window;
-    const items: TileItem[] = [];
-    for (const tile of container.querySelectorAll<HTMLElement>(`[${attr.tile}]`)) {
-      if (tile.closest(`[${attr.tiles}]`) !== container) continue;
-      const id = tile.getAttribute('href')?.startsWith('#') ? fragmentId(tile.getAttribute('href')!) : '';
-      const content = id ? doc.getElementById(id) : null;
-      if (content?.hasAttribute(attr.tileContent)) items.push({ tile, content });
-      else
-        log.warn(`${describe(tile)}: its href names no data-sw-tile-content element; it stays a plain link.`);
-    }
+    const items = tileItems(container);
     if (!items.length) return;
 
     runtime.adoptStyles(css);
@@ -106,3 +97,18 @@ export const tiles: Controller = {
     };
   },
 };
+
+/** The group's own tiles whose `#id` names a tile content; any other tile stays a plain link. */
+function tileItems(container: Element): TileItem[] {
+  const doc = container.ownerDocument;
+  const items: TileItem[] = [];
+  for (const tile of container.querySelectorAll<HTMLElement>(`[${attr.tile}]`)) {
+    if (tile.closest(`[${attr.tiles}]`) !== container) continue;
+    const id = tile.getAttribute('href')?.startsWith('#') ? fragmentId(tile.getAttribute('href')!) : '';
+    const content = id ? doc.getElementById(id) : null;
+    if (content?.hasAttribute(attr.tileContent)) items.push({ tile, content });
+    else
+      log.warn(`${describe(tile)}: its href names no data-sw-tile-content element; it stays a plain link.`);
+  }
+  return items;
+}

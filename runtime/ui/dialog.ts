@@ -62,15 +62,8 @@ export function attachDialog(
   dialog.setAttribute('data-sw-dialog', '');
   let returnTo: Element | null = null;
   let closing: { reason: CloseReason; timer: number } | undefined;
-  let pressedOutside = false;
 
   const reduced = () => win.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  const outside = (e: MouseEvent) => {
-    if (e.target !== dialog) return false;
-    const r = dialog.getBoundingClientRect();
-    return e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom;
-  };
-
   const finish = () => {
     if (!closing) return;
     const { reason, timer } = closing;
@@ -85,24 +78,7 @@ export function attachDialog(
   };
   const on = <E extends Event>(type: string, fn: (e: E) => void) =>
     dialog.addEventListener(type, fn as EventListener, { signal });
-
-  // Escape: the browser's cancel. Kept open when the builder did not allow it (keydown is
-  // stopped too, since Chrome lets a second Escape without user activation skip `cancel`).
-  on('cancel', (e) => {
-    e.preventDefault();
-    if (options.closeBy.escape) control.close('escape');
-  });
-  on<KeyboardEvent>('keydown', (e) => {
-    if (e.key === 'Escape' && !options.closeBy.escape) e.preventDefault();
-  });
-  // Overlay: a press and release both on the backdrop (a text selection dragged out of the
-  // dialog does not close it).
-  on<MouseEvent>('pointerdown', (e) => (pressedOutside = outside(e)));
-  on<MouseEvent>('click', (e) => {
-    if (pressedOutside && outside(e) && options.closeBy.overlay && dialog.matches(':modal'))
-      control.close('overlay');
-    pressedOutside = false;
-  });
+  closeByVisitor(dialog, signal, options, (reason) => control.close(reason));
   on<TransitionEvent>('transitionend', (e) => {
     if (e.target === dialog && e.propertyName === 'opacity' && closing) finish();
   });
@@ -184,4 +160,38 @@ export function createDialog(runtime: Runtime, signal: AbortSignal, options: Dia
       dialog.remove();
     },
   };
+}
+
+/**
+ * Escape and the overlay close the dialog as `closeBy` allows. Escape is the browser's
+ * `cancel`, kept open when the builder did not allow it (keydown is stopped too, since Chrome
+ * lets a second Escape without user activation skip `cancel`). The overlay is a press and a
+ * release both on the backdrop (a text selection dragged out of the dialog does not close it).
+ */
+function closeByVisitor(
+  dialog: HTMLDialogElement,
+  signal: AbortSignal,
+  options: DialogOptions,
+  close: (reason: CloseReason) => void,
+): void {
+  let pressedOutside = false;
+  const outside = (e: MouseEvent) => {
+    if (e.target !== dialog) return false;
+    const r = dialog.getBoundingClientRect();
+    return e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom;
+  };
+  const on = <E extends Event>(type: string, fn: (e: E) => void) =>
+    dialog.addEventListener(type, fn as EventListener, { signal });
+  on('cancel', (e) => {
+    e.preventDefault();
+    if (options.closeBy.escape) close('escape');
+  });
+  on<KeyboardEvent>('keydown', (e) => {
+    if (e.key === 'Escape' && !options.closeBy.escape) e.preventDefault();
+  });
+  on<MouseEvent>('pointerdown', (e) => (pressedOutside = outside(e)));
+  on<MouseEvent>('click', (e) => {
+    if (pressedOutside && outside(e) && options.closeBy.overlay && dialog.matches(':modal')) close('overlay');
+    pressedOutside = false;
+  });
 }

@@ -1,0 +1,111 @@
+import { loadChunk } from './chunks';
+import type { Controller, ControllerDefinition } from './controller';
+import { whenIdle } from './defer';
+import type { Runtime } from './runtime';
+
+type Lazy = ControllerDefinition & { load: 'idle' | 'interaction' };
+
+/**
+ * The registry's lazily loaded controllers: the elements waiting for each chunk, the fetch
+ * (once per chunk: see chunks.ts for its retry, time limit and announcement), and after a
+ * failure one more try on an element's next use.
+ */
+export class LazyChunks {
+  /** Elements seen for a lazy controller whose chunk has not arrived yet. */
+  readonly #pending = new Map<string, Set<Element>>();
+  readonly #loads = new Map<string, Promise<Controller>>();
+  /** Lazy controllers whose chunk failed again on a later use: no more tries until a rescan. */
+  readonly #retried = new Set<string>();
+
+  constructor(
+    private readonly runtime: Runtime,
+    private readonly registry: {
+      isConnected(element: Element, name: string): boolean;
+      /** The chunk arrived: connect these elements (those still in the page and matching). */
+      arrived(definition: ControllerDefinition, controller: Controller, waiting: Iterable<Element>): void;
+    },
+  ) {}
+
+  /** A rescan (the builder's, or new markup) gives every chunk its tries back. */
+  forgetRetries(): void {
+    this.#retried.clear();
+  }
+
+  /** Nothing waits any more (the runtime is going away). */
+  clear(): void {
+    this.#pending.clear();
+  }
+
+  /** `element` waits for its controller's chunk, fetched as its definition says. */
+  add(definition: Lazy, element: Element): void {
+    if (!this.#wait(definition, [element])) return;
+    const start = () => this.#start(definition);
+    if (this.#loads.has(definition.name)) return start();
+    const { signal, window: win } = this.runtime;
+    if (definition.load === 'idle') whenIdle(win, signal, start);
+    else
+      for (const type of ['pointerover', 'focusin', 'touchstart'])
+        element.addEventListener(type, start, { once: true, passive: true, signal });
+  }
+
+  /** Adds elements to a chunk's waiting list; says whether any was new. */
+  #wait(definition: Lazy, elements: Element[]): boolean {
+    let waiting = this.#pending.get(definition.name);
+    if (!waiting) this.#pending.set(definition.name, (waiting = new Set()));
+    const before = waiting.size;
+    elements.forEach((el) => waiting.add(el));
+    return waiting.size > before;
+  }
+
+  #start(definition: Lazy): void {
+    void this.#load(definition).then(
+      (controller) => {
+        const waiting = this.#pending.get(definition.name) ?? [];
+        this.#pending.delete(definition.name);
+        this.registry.arrived(definition, controller, waiting);
+      },
+      () => {},
+    );
+  }
+
+  /** Fetches a chunk once; on failure its elements stay as written and get one more try on use. */
+  #load(definition: Lazy): Promise<Controller> {
+    let promise = this.#loads.get(definition.name);
+    if (promise) return promise;
+    const waiting = () => [...(this.#pending.get(definition.name) ?? [])];
+    const failed = () => {
+      const elements = waiting();
+      this.#pending.delete(definition.name);
+      this.#loads.delete(definition.name);
+      if (!this.#retried.has(definition.name)) this.#retryOnUse(definition, elements);
+    };
+    const exported = definition.exported ?? 'default';
+    promise = loadChunk(this.runtime, definition.name, definition.importer, {
+      exported: exported as never,
+      elements: waiting,
+      failed,
+    }).then((m) => (m as Record<string, Controller>)[exported]!);
+    this.#loads.set(definition.name, promise);
+    promise.catch(() => {});
+    return promise;
+  }
+
+  /** A later use of an element whose chunk failed (pointer, focus, touch) fetches it once more. */
+  #retryOnUse(definition: Lazy, elements: Element[]): void {
+    const uses = new AbortController();
+    const signal = uses.signal;
+    this.runtime.signal.addEventListener('abort', () => uses.abort(), { once: true, signal });
+    const retry = () => {
+      uses.abort();
+      this.#retried.add(definition.name);
+      const now = elements.filter((el) => el.isConnected && !this.registry.isConnected(el, definition.name));
+      if (!now.length) return;
+      // Elements that arrived since the failure may be waiting already: added, never replaced.
+      this.#wait(definition, now);
+      this.#start(definition);
+    };
+    for (const el of elements)
+      for (const type of ['pointerover', 'focusin', 'touchstart'])
+        el.addEventListener(type, retry, { once: true, passive: true, signal });
+  }
+}

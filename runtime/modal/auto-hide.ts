@@ -1,0 +1,67 @@
+import type { ControllerContext } from '../controller';
+import type { Dialog } from '../ui/dialog';
+
+/**
+ * `autoHide` (spec §9): the modal closes by itself after a time, which the visitor stops by
+ * pointing at it or moving focus within it, and which then runs on from where it stopped.
+ */
+export function autoHide(ctx: ControllerContext, dialog: Dialog) {
+  const win = ctx.runtime.window;
+  const box = dialog.element;
+  let cancel: (() => void) | undefined;
+  let left = 0;
+  let started = 0;
+  const hovering = { pointer: false, focus: false };
+  // Focus the visitor moves within the modal pauses it; the focus that opening it moves in
+  // does not (a modal always holds focus, so counting that would switch auto-hide off).
+  let touched = false;
+
+  const pause = () => {
+    if (!cancel) return;
+    cancel();
+    cancel = undefined;
+    left -= win.performance.now() - started;
+  };
+  const run = () => {
+    if (cancel || left <= 0 || hovering.pointer || hovering.focus || !dialog.isOpen) return;
+    started = win.performance.now();
+    cancel = ctx.after(left, () => {
+      cancel = undefined;
+      dialog.close('auto');
+    });
+  };
+  const inside = (key: keyof typeof hovering, on: boolean) => {
+    hovering[key] = on;
+    if (on) pause();
+    else run();
+  };
+  // The backdrop belongs to the dialog element too: "inside" is within its box.
+  const within = (e: MouseEvent) => {
+    const r = box.getBoundingClientRect();
+    return e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;
+  };
+  ctx.listen<PointerEvent>(box, 'pointermove', (e) => {
+    if (within(e) !== hovering.pointer) inside('pointer', within(e));
+  });
+  ctx.listen(box, 'pointerleave', () => inside('pointer', false));
+  ctx.listen(box, 'keydown', () => (touched = true));
+  ctx.listen<PointerEvent>(box, 'pointerdown', (e) => (touched ||= within(e)));
+  ctx.listen(box, 'focusin', (e) => touched && e.target !== box && inside('focus', true));
+  ctx.listen<FocusEvent>(box, 'focusout', (e) => {
+    if (!box.contains(e.relatedTarget as Node | null)) inside('focus', false);
+  });
+
+  return {
+    /** Just opened: focus moved in by opening does not count; a limit, if any, starts. */
+    opened(ms: number) {
+      touched = false;
+      hovering.focus = false;
+      left = ms;
+      run();
+    },
+    closed() {
+      pause();
+      left = 0;
+    },
+  };
+}

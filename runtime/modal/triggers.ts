@@ -1,0 +1,45 @@
+import type { ControllerContext } from '../controller';
+import { modalDefaults, type ModalOptions } from '../controllers/modal-options';
+import { fragmentId } from '../dom';
+
+/**
+ * What opens a modal without a click (spec §9): its id in the address (now and on every
+ * hash change), and its trigger: `load` after `delay`, `scroll` past `scrollPercent` of the
+ * page, `exit` (the pointer leaving through the top) once `exitDelay` has passed. `auto` is
+ * the trigger's open (it checks the seen flag); `open` is the address's.
+ */
+export function watchTriggers(
+  ctx: ControllerContext,
+  options: ModalOptions,
+  auto: () => void,
+  open: () => void,
+): void {
+  const { window: win, document: doc } = ctx.runtime;
+  const fromHash = () => {
+    if (fragmentId(win.location.hash) === ctx.element.id) open();
+  };
+  fromHash();
+  ctx.listen(win, 'hashchange', fromHash);
+  if (options.trigger === 'load') {
+    ctx.after(options.delay, auto);
+  } else if (options.trigger === 'scroll') {
+    const scrollWatch = new AbortController();
+    ctx.signal.addEventListener('abort', () => scrollWatch.abort());
+    const check = () => {
+      const range = doc.documentElement.scrollHeight - win.innerHeight;
+      const percent = range > 0 ? (win.scrollY / range) * 100 : 100;
+      if (percent < options.scrollPercent) return;
+      scrollWatch.abort();
+      auto();
+    };
+    win.addEventListener('scroll', ctx.guard(check), { passive: true, signal: scrollWatch.signal });
+  } else if (options.trigger === 'exit') {
+    let armed = false;
+    ctx.after(options.exitDelay, () => (armed = true));
+    ctx.listen<MouseEvent>(doc, 'mouseout', (e) => {
+      if (!armed || e.relatedTarget || e.clientY > modalDefaults.exitY) return;
+      armed = false;
+      auto();
+    });
+  }
+}
