@@ -142,6 +142,33 @@ test.describe('a chunk that fails', () => {
     await expect(page).toHaveURL(/\/waiting-room\.png$/);
   });
 
+  test("UI host that cannot be fetched: announced once; lightbox items and the language list stay the builder's", async ({
+    page,
+  }) => {
+    const { announced, consoleErrors } = await recordFailures(page);
+    await page.route(chunkFile('host'), (route) => route.abort());
+    await openWithRuntime(page, urlFor('/clinic/en/gallery/'));
+    const languages = page.locator('[data-sw-languages]');
+    const builderList = await languages.innerHTML();
+    await expect
+      .poll(announced)
+      .toEqual([
+        expect.objectContaining({ controller: 'UI host', message: 'UI host: its code could not be loaded' }),
+      ]);
+    // Everything drawn without it still works; nothing else is reported for each element.
+    await expect(page.locator('[data-sw-menu]')).toHaveAttribute('data-sw-ready', '');
+    await expect(page.locator('[data-sw-lightbox="rooms"]').first()).not.toHaveAttribute('data-sw-ready');
+    await expect(languages).not.toHaveAttribute('data-sw-ready');
+    expect(await languages.innerHTML()).toBe(builderList);
+    expect(
+      consoleErrors.filter(
+        (e) => !/^\[site-runtime\] UI host: its code could not be loaded|^Failed to load resource/.test(e),
+      ),
+    ).toEqual([]);
+    await page.locator('[data-sw-lightbox="rooms"]').first().click();
+    await expect(page).toHaveURL(/\/waiting-room\.png$/);
+  });
+
   test('lightbox that never answers: other parts load, and after its time limit it is given up', async ({
     page,
   }) => {
