@@ -5,12 +5,6 @@ import type { ConsentAction } from './model';
 
 export type { ConsentFlags } from './flags';
 
-/** The banner as the consent modal's controller drives it. */
-export interface BannerPart {
-  show(): void;
-  hide(): void;
-}
-
 export type ConsentListener = (flags: ConsentFlags) => void;
 
 /**
@@ -24,9 +18,12 @@ export type ConsentListener = (flags: ConsentFlags) => void;
  * may act on it.
  */
 export interface ConsentHub {
-  banner: BannerPart | undefined;
-  /** The modal's controller decided the banner is due (first visit, after the delay). */
-  wantBanner: boolean;
+  /** Whether the banner shows, as the modal's consent flow says (the banner's controller follows it). */
+  readonly bannerShown: boolean;
+  /** Only the modal's controller calls this, whenever its flow changes. */
+  showBanner(shown: boolean): void;
+  /** Called with each change of `bannerShown`; returns the unsubscribe. */
+  watchBanner(listener: (shown: boolean) => void): () => void;
   /** Set by the modal's controller: runs a banner button's action. */
   act: ((action: ConsentAction | 'preferences', from: Element) => void) | undefined;
   /** The flags of the last read or save (what `sw:consent` carried). */
@@ -39,10 +36,22 @@ export interface ConsentHub {
 
 export function createConsentHub(): ConsentHub {
   const listeners = new Set<ConsentListener>();
+  const bannerListeners = new Set<(shown: boolean) => void>();
   let flags: ConsentFlags | undefined;
+  let bannerShown = false;
   return {
-    banner: undefined,
-    wantBanner: false,
+    get bannerShown() {
+      return bannerShown;
+    },
+    showBanner(shown) {
+      if (shown === bannerShown) return;
+      bannerShown = shown;
+      for (const listener of [...bannerListeners]) listener(shown);
+    },
+    watchBanner(listener) {
+      bannerListeners.add(listener);
+      return () => void bannerListeners.delete(listener);
+    },
     act: undefined,
     get flags() {
       return flags;

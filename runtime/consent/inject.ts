@@ -47,58 +47,66 @@ export async function injectScripts(
     });
     for (const inert of found) {
       try {
-        await run(inert);
+        await run(win, inert, nonce, onError);
       } catch (err) {
         onError('a consent script could not be run', err);
         inert.remove();
       }
     }
   }
+}
 
-  async function run(inert: Element): Promise<void> {
-    const markup = scriptMarkup(inert);
-    // Against the page's address, not baseURI: a <base> the page was given cannot move them.
-    const plan = planScript(markup, win.location.href);
-    if (plan.kind === 'refused') {
-      onError(plan.reason);
-      inert.remove();
-      return;
-    }
-    const live = doc.createElement('script');
-    for (const { name, value } of markup.attributes) {
-      const fate = attributeFate(name, markup.svg);
-      if (fate === 'handler')
-        onError(`the ${name} attribute of a consent script was left out: no nonce can allow it`);
-      if (fate !== 'copy') continue;
-      try {
-        live.setAttribute(name, value);
-      } catch (err) {
-        onError(`the consent script's ${name} attribute was left out`, err);
-      }
-    }
-    if (nonce) live.nonce = nonce;
-    if (plan.kind === 'inline') {
-      live.text = policy.script(plan.code);
-      inert.replaceWith(live); // an inline script runs as it is inserted
-      return;
-    }
-    // The server chose this script for a group the visitor allowed: its origin is trusted.
-    live.src = trusted(win, [plan.origin]).scriptURL(plan.url);
-    // Not `async = false`: that would queue every later external script behind one that
-    // never answers. The order comes from waiting for each in turn.
-    let timer = 0;
-    const settled = new Promise<'load' | 'error' | 'timeout'>((resolve) => {
-      live.addEventListener('load', () => resolve('load'), { once: true });
-      live.addEventListener('error', () => resolve('error'), { once: true });
-      timer = win.setTimeout(() => resolve('timeout'), CONSENT_SCRIPT_TIMEOUT_MS);
-    });
-    inert.replaceWith(live);
-    const outcome = await settled;
-    win.clearTimeout(timer);
-    if (outcome === 'error') onError(`the consent script ${plan.url} could not be loaded`);
-    if (outcome === 'timeout')
-      onError(
-        `the consent script ${plan.url} neither loaded nor failed within ${CONSENT_SCRIPT_TIMEOUT_MS / 1000} s; the scripts after it run`,
-      );
+/** Replaces one inert script by a live copy carrying the nonce, and waits for an external one. */
+async function run(
+  win: Window,
+  inert: Element,
+  nonce: string | undefined,
+  onError: (message: string, err?: unknown) => void,
+): Promise<void> {
+  const doc = win.document;
+  const policy = trusted(win);
+  const markup = scriptMarkup(inert);
+  // Against the page's address, not baseURI: a <base> the page was given cannot move them.
+  const plan = planScript(markup, win.location.href);
+  if (plan.kind === 'refused') {
+    onError(plan.reason);
+    inert.remove();
+    return;
   }
+  const live = doc.createElement('script');
+  for (const { name, value } of markup.attributes) {
+    const fate = attributeFate(name, markup.svg);
+    if (fate === 'handler')
+      onError(`the ${name} attribute of a consent script was left out: no nonce can allow it`);
+    if (fate !== 'copy') continue;
+    try {
+      live.setAttribute(name, value);
+    } catch (err) {
+      onError(`the consent script's ${name} attribute was left out`, err);
+    }
+  }
+  if (nonce) live.nonce = nonce;
+  if (plan.kind === 'inline') {
+    live.text = policy.script(plan.code);
+    inert.replaceWith(live); // an inline script runs as it is inserted
+    return;
+  }
+  // The server chose this script for a group the visitor allowed: its origin is trusted.
+  live.src = trusted(win, [plan.origin]).scriptURL(plan.url);
+  // Not `async = false`: that would queue every later external script behind one that
+  // never answers. The order comes from waiting for each in turn.
+  let timer = 0;
+  const settled = new Promise<'load' | 'error' | 'timeout'>((resolve) => {
+    live.addEventListener('load', () => resolve('load'), { once: true });
+    live.addEventListener('error', () => resolve('error'), { once: true });
+    timer = win.setTimeout(() => resolve('timeout'), CONSENT_SCRIPT_TIMEOUT_MS);
+  });
+  inert.replaceWith(live);
+  const outcome = await settled;
+  win.clearTimeout(timer);
+  if (outcome === 'error') onError(`the consent script ${plan.url} could not be loaded`);
+  if (outcome === 'timeout')
+    onError(
+      `the consent script ${plan.url} neither loaded nor failed within ${CONSENT_SCRIPT_TIMEOUT_MS / 1000} s; the scripts after it run`,
+    );
 }

@@ -1,21 +1,22 @@
 import type { Controller } from '../controller';
-import { consentHub, type BannerPart } from '../consent/hub';
+import { consentHub } from '../consent/hub';
 import { CONSENT_INACTIVE } from '../consent/model';
 import { InvalidOptionsError } from '../errors';
+import { log } from '../log';
 import { attr, sel } from '../schema';
 
 /**
- * `data-sw-consent-banner`: shown only when the consent modal's controller says so (first
- * visit, after the delay, nothing waiting to be sent); its accept-all, decline and accept
- * buttons run through that controller. Its preferences button is one of the page's
- * preferences links. Without the consent modal (which carries the groups) there is no
- * cookie management: the spec's warning, and the banner stays hidden.
+ * `data-sw-consent-banner`: shown while the consent modal's flow says so on the hub (first
+ * visit, after the delay, no choice, nothing waiting to be sent, preferences closed); its
+ * accept-all, decline and accept buttons run through that controller. Its preferences button
+ * is one of the page's preferences links. Without the consent modal (which carries the
+ * groups) there is no cookie management: the spec's warning, and the banner stays hidden.
  */
 export const consentBanner: Controller = {
   connect(el, ctx) {
     const doc = ctx.runtime.document;
     if (!doc.querySelector(sel(attr.consentModal))) {
-      console.warn(CONSENT_INACTIVE);
+      log.verbatim.warn(CONSENT_INACTIVE);
       throw new InvalidOptionsError('a consent banner needs the consent modal', { logged: true });
     }
     const banner = el as HTMLElement;
@@ -49,24 +50,22 @@ export const consentBanner: Controller = {
     };
     const resize = win.ResizeObserver ? new win.ResizeObserver(ctx.guard(pad)) : undefined;
 
-    const part: BannerPart = {
-      show() {
-        banner.hidden = false;
-        pad();
-        resize?.observe(banner);
-      },
-      hide() {
-        resize?.disconnect();
-        unpad();
-        const active = doc.activeElement;
-        banner.hidden = true;
-        // Focus must not stay on a button that is gone: it restarts from the top.
-        if (active instanceof HTMLElement && banner.contains(active)) active.blur();
-      },
+    const show = () => {
+      banner.hidden = false;
+      pad();
+      resize?.observe(banner);
     };
-    hub.banner = part;
-    if (hub.wantBanner) part.show();
+    const hide = () => {
+      resize?.disconnect();
+      unpad();
+      const active = doc.activeElement;
+      banner.hidden = true;
+      // Focus must not stay on a button that is gone: it restarts from the top.
+      if (active instanceof HTMLElement && banner.contains(active)) active.blur();
+    };
+    if (hub.bannerShown) show();
     else banner.hidden = true;
+    const unwatch = hub.watchBanner(ctx.guard((shown: boolean) => (shown ? show() : hide())));
     ctx.listen<MouseEvent>(banner, 'click', (e) => {
       const button = (e.target as Element).closest(`[${attr.consentAction}]`);
       const action = button?.getAttribute(attr.consentAction);
@@ -76,7 +75,7 @@ export const consentBanner: Controller = {
       hub.act?.(action, button);
     });
     return () => {
-      if (hub.banner === part) hub.banner = undefined;
+      unwatch();
       resize?.disconnect();
       unpad();
       banner.hidden = wasHidden;

@@ -1,0 +1,118 @@
+import { log } from '../log';
+import { AnswerError, consentRequest } from './endpoint';
+import { localFlags, type ConsentFlags } from './flags';
+import { injectScripts } from './inject';
+import { CONSENT_READ_FAILED, postBody, readAnswer, scriptsOf, type CookieGroup, type Flags } from './model';
+import { dropPending, keepPending, readPending } from './pending';
+
+/** The console texts of the consent client (warnings, through `log`). */
+export const consentWarnings = {
+  kept: 'the cookie choice could not be saved on the server; it applies on this page and is sent again on the next one',
+  lost: 'the cookie choice could not be saved on the server, nor kept on this device; it applies on this page only',
+  stillKept: 'the cookie choice kept from an earlier page still could not be sent; it is kept',
+  refused: 'the server refused the cookie choice kept from an earlier page; the visitor is asked again',
+};
+
+/** A choice the server confirmed: its flags, its answer's flags object, the answer itself (scripts). */
+export interface Confirmed {
+  flags: Flags;
+  detail: ConsentFlags;
+  answer: unknown;
+}
+
+type Aborted = { kind: 'aborted' };
+export type ReadResult =
+  { kind: 'read'; flags: Flags; detail: ConsentFlags; firstVisit: boolean } | { kind: 'failed' } | Aborted;
+/** `unsaved`: not confirmed; kept on this device when it could be. `detail` is what applies. */
+export type SaveResult =
+  ({ kind: 'saved' } & Confirmed) | { kind: 'unsaved'; detail: ConsentFlags } | Aborted;
+export type ResendResult =
+  ({ kind: 'sent' } & Confirmed) | { kind: 'kept'; detail: ConsentFlags } | { kind: 'refused' } | Aborted;
+
+export interface ConsentClient {
+  /** The choice an earlier page kept because the server did not confirm it. */
+  pending(): Promise<Flags | undefined>;
+  /** GET: the stored choice. A failure prints the specification's error. */
+  read(): Promise<ReadResult>;
+  /** POSTs a choice; forgets a kept one once confirmed, keeps this one when not. */
+  save(choice: Flags): Promise<SaveResult>;
+  /** POSTs the kept choice again: forgotten once confirmed or refused for good, else still kept. */
+  resend(choice: Flags): Promise<ResendResult>;
+  /** Runs the scripts of a save's answer (contract §4). */
+  inject(answer: unknown): Promise<void>;
+}
+
+/**
+ * The consent endpoint, `{baseUrl}/swfiles/lib/privacycookie.php` (contract §4), and this
+ * device's kept choice. Every request dies with `signal`; a result after it is `aborted`.
+ */
+export function consentClient(
+  win: Window,
+  endpoint: string,
+  signal: AbortSignal,
+  groups: readonly CookieGroup[],
+  nonce: string | undefined,
+): ConsentClient {
+  const request = (body?: string) => consentRequest(win, endpoint, signal, body);
+  const aborted: Aborted = { kind: 'aborted' };
+
+  /** Resolves to the confirmed choice, or throws: an answer that is not a success is not one. */
+  async function send(choice: Flags): Promise<Confirmed> {
+    const answer = await request(postBody(groups, choice));
+    const read = readAnswer(answer, groups);
+    if ('error' in read) throw new Error('the answer was not a success');
+    return { flags: read.flags, detail: read.detail, answer };
+  }
+
+  return {
+    pending: async () => (await readPending(endpoint))?.flags,
+
+    async read() {
+      const answer = await request().catch(() => undefined);
+      if (signal.aborted) return aborted;
+      const read = readAnswer(answer, groups);
+      if ('error' in read) {
+        // The specification's text exactly (spec §8), so no log prefix.
+        log.verbatim.error(CONSENT_READ_FAILED);
+        return { kind: 'failed' };
+      }
+      return { kind: 'read', ...read };
+    },
+
+    async save(choice) {
+      let confirmed: Confirmed;
+      try {
+        confirmed = await send(choice);
+      } catch (err) {
+        if (signal.aborted) return aborted;
+        const kept = await keepPending(endpoint, { flags: choice, time: Date.now() });
+        log.warn(kept ? consentWarnings.kept : consentWarnings.lost, err);
+        return { kind: 'unsaved', detail: localFlags(groups, choice) };
+      }
+      await dropPending(endpoint);
+      return { kind: 'saved', ...confirmed };
+    },
+
+    async resend(choice) {
+      try {
+        const confirmed = await send(choice);
+        await dropPending(endpoint);
+        return signal.aborted ? aborted : { kind: 'sent', ...confirmed };
+      } catch (err) {
+        if (signal.aborted) return aborted;
+        if (!(err instanceof AnswerError && err.permanent)) {
+          log.warn(consentWarnings.stillKept, err);
+          return { kind: 'kept', detail: localFlags(groups, choice) };
+        }
+        await dropPending(endpoint);
+        log.warn(consentWarnings.refused, err);
+        return { kind: 'refused' };
+      }
+    },
+
+    inject: (answer) =>
+      injectScripts(win, scriptsOf(answer), nonce, (m, err) =>
+        err === undefined ? log.warn(m) : log.warn(m, err),
+      ),
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * The consent flow of one page (spec §4 Cookie consent, contract §3, §4) as a state machine,
+ * without the DOM or the network: the controller feeds it what the server and the visitor
+ * did, and follows what it says (save, reload, show the banner, close the preferences).
+ *
+ * Phases:
+ * - `looking`: asking this device for a choice an earlier page could not send;
+ * - `resending`: sending that choice (it applies meanwhile);
+ * - `reading`: asking the server for the stored choice;
+ * - `ready`: the state is known (or could not be read): waiting for the visitor;
+ * - `saving`: the visitor's choice is being sent; another save waits for it to end;
+ * - `reloading`: saved; the server renders the page again with it;
+ * - `editing`: the editors, where nothing is read or saved (spec §4, §6).
+ *
+ * An answer of the server's that comes once the visitor has already saved is stale: a save
+ * started mid-read or mid-resend wins, and the answer changes nothing.
+ */
+import { afterSave, flagsFor, type ConsentAction, type CookieGroup, type Flags } from './model';
+
+export type ConsentPhase = 'looking' | 'resending' | 'reading' | 'ready' | 'saving' | 'reloading' | 'editing';
+
+export interface ConsentSetup {
+  readonly groups: readonly CookieGroup[];
+  readonly forceReload: boolean;
+  /** The browser sent Global Privacy Control. */
+  readonly gpc: boolean;
+  /** The editors (env.local). */
+  readonly local: boolean;
+}
+
+export interface ConsentState {
+  readonly setup: ConsentSetup;
+  readonly phase: ConsentPhase;
+  /**
+   * What applies on this page: the server's flags, or a choice it has not confirmed, or until
+   * either is known only the forced groups (a save then reloads: a page whose state was unknown
+   * is rendered again by the server, not patched).
+   */
+  readonly flags: Flags;
+  /** The switches: the flags each time the preferences open or the server answers, then the visitor's toggles. */
+  readonly draft: Flags;
+  /** The choice being sent while `saving`. */
+  readonly choice: Flags | undefined;
+  readonly choiceMade: boolean;
+  /** No choice on the server yet: a save injects the server's scripts instead of reloading. */
+  readonly firstVisit: boolean;
+  readonly delayOver: boolean;
+  /** The preferences are shown (until their closing has ended). */
+  readonly open: boolean;
+}
+
+export type ConsentEvent =
+  /** The device was asked: a choice an earlier page kept, or none. */
+  | { type: 'pending'; flags: Flags | undefined }
+  | { type: 'resent'; flags: Flags }
+  /** The kept choice still could not be sent: it stays kept and applies. */
+  | { type: 'resend-kept' }
+  /** The server refused the kept choice for good: it is dropped, the server is read. */
+  | { type: 'resend-refused' }
+  | { type: 'read'; flags: Flags; firstVisit: boolean }
+  | { type: 'read-failed' }
+  | { type: 'delay-over' }
+  | { type: 'opened' }
+  | { type: 'closed' }
+  | { type: 'toggle'; variable: string }
+  | { type: 'save'; action: ConsentAction }
+  | { type: 'saved'; flags: Flags }
+  /** Not confirmed: the choice applies on this page (and was kept to be sent again). */
+  | { type: 'save-failed' };
+
+export function initialConsent(setup: ConsentSetup): ConsentState {
+  const flags = flagsFor('decline', setup.groups, {});
+  return {
+    setup,
+    phase: setup.local ? 'editing' : 'looking',
+    flags,
+    draft: flags,
+    choice: undefined,
+    choiceMade: false,
+    firstVisit: false,
+    delayOver: false,
+    open: false,
+  };
+}
+
+/** Each answer to the page's first questions (device, then server) counts only in its own phase. */
+const askedIn: Partial<Record<ConsentEvent['type'], ConsentPhase>> = {
+  pending: 'looking',
+  resent: 'resending',
+  'resend-kept': 'resending',
+  'resend-refused': 'resending',
+  read: 'reading',
+  'read-failed': 'reading',
+};
+
+function answer(s: ConsentState, e: ConsentEvent): ConsentState {
+  const { groups } = s.setup;
+  switch (e.type) {
+    case 'pending':
+      return e.flags
+        ? { ...s, phase: 'resending', flags: flagsFor('accept', groups, e.flags), choiceMade: true }
+        : { ...s, phase: 'reading' };
+    case 'resent':
+      return { ...s, phase: 'ready', flags: e.flags, draft: e.flags, choiceMade: true };
+    case 'resend-kept':
+      return { ...s, phase: 'ready', draft: s.flags };
+    case 'resend-refused':
+      return { ...s, phase: 'reading', flags: flagsFor('decline', groups, {}), choiceMade: false };
+    case 'read':
+      return {
+        ...s,
+        phase: 'ready',
+        flags: e.flags,
+        draft: e.flags,
+        firstVisit: e.firstVisit,
+        choiceMade: !e.firstVisit,
+      };
+    default:
+      return { ...s, phase: 'ready' }; // read-failed
+  }
+}
+
+/** The visitor's side: the preferences, the switches, saving. */
+function visitor(s: ConsentState, e: ConsentEvent): ConsentState {
+  switch (e.type) {
+    case 'opened':
+      return { ...s, open: true, draft: s.flags };
+    case 'closed':
+      return s.open ? { ...s, open: false } : s;
+    case 'toggle': {
+      const group = s.setup.groups.find((g) => g.variable === e.variable);
+      if (!group || group.forced) return s;
+      return { ...s, draft: { ...s.draft, [e.variable]: s.draft[e.variable] === 1 ? 0 : 1 } };
+    }
+    case 'save': {
+      if (s.phase === 'saving' || s.phase === 'reloading') return s;
+      const choice = flagsFor(e.action, s.setup.groups, s.draft);
+      // The editors show the flow but keep nothing.
+      if (s.phase === 'editing') return { ...s, flags: choice, open: false };
+      return { ...s, phase: 'saving', choice };
+    }
+    case 'saved': {
+      if (s.phase !== 'saving') return s;
+      // Scripts injected by a first save cannot be taken back: any later save reloads.
+      const reload = afterSave(s.firstVisit, s.setup.forceReload) === 'reload';
+      return {
+        ...s,
+        phase: reload ? 'reloading' : 'ready',
+        flags: e.flags,
+        choice: undefined,
+        choiceMade: true,
+        firstVisit: false,
+        open: false,
+      };
+    }
+    case 'save-failed':
+      if (s.phase !== 'saving' || !s.choice) return s;
+      return { ...s, phase: 'ready', flags: s.choice, choice: undefined, choiceMade: true, open: false };
+    default:
+      return s;
+  }
+}
+
+export function consentFlow(s: ConsentState, e: ConsentEvent): ConsentState {
+  if (e.type === 'delay-over') return s.delayOver ? s : { ...s, delayOver: true };
+  const phase = askedIn[e.type];
+  if (!phase) return visitor(s, e);
+  return phase === s.phase ? answer(s, e) : s;
+}
+
+/** A first visit, once the delay is over, with no choice made and the preferences not shown. */
+export const bannerShown = (s: ConsentState): boolean =>
+  s.firstVisit && !s.choiceMade && s.delayOver && !s.open;
+
+/** Why optional groups start off, said until a choice exists. */
+export const gpcNoteShown = (s: ConsentState): boolean => s.setup.gpc && !s.choiceMade;
+
+export const busy = (s: ConsentState): boolean => s.phase === 'saving';

@@ -1,0 +1,72 @@
+import type { Store } from '../ui/store';
+import type { ConsentClient } from './client';
+import type { ConsentFlags } from './flags';
+import type { ConsentEvent, ConsentState } from './flow';
+import type { ConsentAction } from './model';
+
+/** What the consent flow of one page runs on: its state, the server, and the page. */
+export interface ConsentSession {
+  store: Store<ConsentState, ConsentEvent>;
+  client: ConsentClient;
+  signal: AbortSignal;
+  /** Announces the flags of a read or a save (the hub and `sw:consent`). */
+  publish(flags: ConsentFlags): void;
+  reload(): void;
+}
+
+/** Dispatches `event` and says whether it changed anything (a stale answer does not). */
+function apply(store: ConsentSession['store'], event: ConsentEvent): boolean {
+  const before = store.get();
+  store.dispatch(event);
+  return store.get() !== before;
+}
+
+/**
+ * The page's first questions: a choice this device kept is sent again (and stands if it still
+ * cannot be), else the server is read. Not run in the editors.
+ */
+export async function startConsent({ store, client, signal, publish }: ConsentSession): Promise<void> {
+  const kept = await client.pending();
+  if (signal.aborted || !apply(store, { type: 'pending', flags: kept })) return;
+  if (store.get().phase === 'resending') {
+    const sent = await client.resend(store.get().flags);
+    if (sent.kind === 'sent') {
+      if (!apply(store, { type: 'resent', flags: sent.flags })) return;
+      publish(sent.detail);
+      // This page was rendered before the server knew the choice: its scripts come in now.
+      await client.inject(sent.answer);
+      return;
+    }
+    if (sent.kind === 'kept' && apply(store, { type: 'resend-kept' })) publish(sent.detail);
+    if (sent.kind !== 'refused' || !apply(store, { type: 'resend-refused' })) return;
+  }
+  const read = await client.read();
+  if (read.kind === 'read' && apply(store, { type: 'read', flags: read.flags, firstVisit: read.firstVisit }))
+    publish(read.detail);
+  if (read.kind === 'failed') store.dispatch({ type: 'read-failed' });
+}
+
+/**
+ * A visitor's action: the choice is sent (in the editors, only applied), then the page
+ * reloads or, after a first visit's save, runs the server's scripts. A choice the server did
+ * not confirm applies on this page all the same.
+ */
+export async function saveConsent(
+  { store, client, publish, reload }: ConsentSession,
+  action: ConsentAction,
+): Promise<void> {
+  if (!apply(store, { type: 'save', action })) return;
+  const { phase, choice } = store.get();
+  if (phase !== 'saving' || !choice) return;
+  const result = await client.save(choice);
+  if (result.kind === 'aborted') return;
+  if (result.kind === 'unsaved') {
+    store.dispatch({ type: 'save-failed' });
+    publish(result.detail);
+    return;
+  }
+  store.dispatch({ type: 'saved', flags: result.flags });
+  publish(result.detail);
+  if (store.get().phase === 'reloading') reload();
+  else await client.inject(result.answer);
+}

@@ -1,0 +1,197 @@
+import type { Controller, ControllerContext } from '../controller';
+import { consentClient } from '../consent/client';
+import {
+  bannerShown,
+  busy,
+  consentFlow,
+  initialConsent,
+  type ConsentEvent,
+  type ConsentState,
+} from '../consent/flow';
+import { consentHub } from '../consent/hub';
+import { groupsContainer, hideAcceptAll, listenForActions, preferencesDialog } from '../consent/markup';
+import {
+  CONSENT_INACTIVE,
+  consentOptions,
+  parseGroups,
+  type ConsentAction,
+  type CookieGroup,
+} from '../consent/model';
+import { ConsentPreferences } from '../consent/preferences';
+import { saveConsent, startConsent, type ConsentSession } from '../consent/session';
+import { switchesCss } from '../consent/switches';
+import { fragmentId } from '../dom';
+import { InvalidOptionsError } from '../errors';
+import { consentStrings } from '../i18n/consent';
+import { uniqueId } from '../ids';
+import { log } from '../log';
+import { jsonAttribute } from '../options';
+import { attr, events, sel } from '../schema';
+import type { Dialog } from '../ui/dialog';
+import type { Mounted } from '../ui/host';
+import { createStore, type Store } from '../ui/store';
+
+type ConsentStore = Store<ConsentState, ConsentEvent>;
+type Undo = () => void;
+
+/**
+ * `data-sw-consent-modal`: the whole consent flow (spec §4 Cookie consent, contract §3, §4),
+ * run by the state machine of consent/flow.ts against the server (consent/client.ts). On load
+ * it sends a choice an earlier page could not, or reads the stored one; on a first visit the
+ * banner shows after the delay. The builder's modal becomes a native dialog; its switches
+ * are a component drawn through the UI host. Every `preferences` action on the page opens it.
+ * `sw:consent` follows every read and save. In the editors nothing is read, saved or opened
+ * by itself.
+ */
+export const consentModal: Controller = {
+  connect(el, ctx) {
+    const { runtime } = ctx;
+    const { env, window: win } = runtime;
+    const { groups, options } = readMarker(el);
+    const gpc =
+      (win.navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
+    const store = createStore(
+      consentFlow,
+      initialConsent({ groups, forceReload: options.forceReload, gpc, local: env.local }),
+    );
+    const restore: Undo[] = [];
+    const undo = () => {
+      for (const fn of restore.splice(0).reverse()) fn();
+    };
+    const dialog = preferencesDialog(el, ctx, store, options.close, restore);
+    const drawSwitches = switchesDrawer(el, ctx, store, restore);
+    if (!options.enableAll) hideAcceptAll(runtime.document, restore);
+    const session = sessionOf(ctx, store, groups);
+    const openPreferences = follow(el, ctx, session, dialog, drawSwitches, restore);
+
+    if (!env.local) {
+      const fromHash = () => {
+        if (fragmentId(win.location.hash) === el.id) openPreferences(null);
+      };
+      ctx.listen(win, 'hashchange', fromHash);
+      fromHash();
+      const timer = win.setTimeout(
+        ctx.guard(() => store.dispatch({ type: 'delay-over' })),
+        options.delay,
+      );
+      restore.push(() => win.clearTimeout(timer));
+      void startConsent(session).catch(failure(ctx));
+    }
+
+    return undo;
+  },
+};
+
+function readMarker(el: Element) {
+  const groups = parseGroups(el.getAttribute(attr.cookieGroups));
+  if (!groups) {
+    log.verbatim.warn(CONSENT_INACTIVE);
+    throw new InvalidOptionsError(`${attr.cookieGroups} is missing or empty`, { logged: true });
+  }
+  const { options, bad } = consentOptions(jsonAttribute(el, attr.consentOptions));
+  if (bad.length)
+    log.warn(
+      `${attr.consentOptions}: not used as written: ${bad.join(', ')} (an invalid value keeps its default)`,
+    );
+  return { groups, options };
+}
+
+const failure = (ctx: ControllerContext) =>
+  ctx.guard((err: unknown) => log.error('cookie consent failed', err));
+
+function sessionOf(ctx: ControllerContext, store: ConsentStore, groups: CookieGroup[]): ConsentSession {
+  const { runtime, signal } = ctx;
+  const { window: win, document: doc } = runtime;
+  const hub = consentHub(runtime);
+  const endpoint = `${runtime.env.baseUrl}/swfiles/lib/privacycookie.php`;
+  return {
+    store,
+    signal,
+    client: consentClient(win, endpoint, signal, groups, runtime.nonce),
+    publish(detail) {
+      hub.publish(detail);
+      // Page script gets its own frozen copy, so nothing it does reaches the runtime.
+      doc.dispatchEvent(new CustomEvent(events.consent, { detail: Object.freeze({ ...detail }) }));
+    },
+    reload: () => win.location.reload(),
+  };
+}
+
+/**
+ * Puts the flow's state on the page (banner through the hub, the dialog closed once a choice
+ * is settled, `aria-busy` while saving) and the page's actions into the flow. Returns what
+ * opens the preferences.
+ */
+function follow(
+  el: Element,
+  ctx: ControllerContext,
+  session: ConsentSession,
+  dialog: Dialog,
+  drawSwitches: () => void,
+  restore: Undo[],
+) {
+  const { store } = session;
+  const hub = consentHub(ctx.runtime);
+  const save = (action: ConsentAction) => void saveConsent(session, action).catch(failure(ctx));
+  const open = (from: Element | null) => {
+    if (dialog.isOpen) return;
+    // A close still fading ends here, without handing focus back or showing the banner: it reopens at once.
+    dialog.stop();
+    store.dispatch({ type: 'opened' }); // the banner hides (letting go of focus) before the dialog opens
+    dialog.open(from?.closest(sel(attr.consentBanner)) ? null : from);
+    drawSwitches();
+  };
+  restore.push(
+    store.subscribe(() => {
+      const state = store.get();
+      const shown = bannerShown(state);
+      // The visitor is about to be asked, and may open the preferences next.
+      if (shown && !hub.bannerShown) drawSwitches();
+      hub.showBanner(shown);
+      if (!state.open && dialog.isOpen) dialog.close('api');
+      if (busy(state)) el.setAttribute('aria-busy', 'true');
+      else el.removeAttribute('aria-busy');
+    }),
+  );
+  hub.act = (action, from) => (action === 'preferences' ? open(from) : save(action));
+  restore.push(() => {
+    hub.act = undefined;
+    hub.showBanner(false);
+    el.removeAttribute('aria-busy');
+  });
+  listenForActions(el, ctx, open, save);
+  return open;
+}
+
+/**
+ * The switches, drawn through the UI host into the groups' container once they are about to be
+ * needed (the preferences open, or the banner asks), not at connect: the host's code comes with
+ * the first feature that needs it, and a failed fetch is announced once per need, so a consent
+ * controller asking on its own later would announce it a second time. Without the host the
+ * flow goes on with no switches (every action still saves; "accept" saves the flags the page
+ * has), and the next need asks again. Returns what draws them (nothing while drawn or on the way).
+ */
+function switchesDrawer(el: Element, ctx: ControllerContext, store: ConsentStore, restore: Undo[]) {
+  const { runtime } = ctx;
+  const doc = runtime.document;
+  runtime.adoptStyles(switchesCss);
+  // A box of its own, so that rendering never touches what the builder put in the container.
+  const target = doc.createElement('div');
+  groupsContainer(el, restore).append(target);
+  restore.push(() => target.remove());
+  const id = uniqueId(doc, 'sw-consent');
+  const t = runtime.strings(consentStrings);
+  let mounted: Mounted | undefined;
+  let drawing: Promise<void> | undefined;
+  restore.push(() => mounted?.unmount());
+  return () =>
+    void (drawing ??= runtime.ui().then(
+      (host) => {
+        if (ctx.signal.aborted) return;
+        const node = <ConsentPreferences store={store} id={id} t={t} />;
+        mounted = host.mount(target, node, { name: ctx.name, element: el });
+      },
+      // Announced by the loader (sw:error), and forgotten so that the next need asks again.
+      () => void (drawing = undefined),
+    ));
+}

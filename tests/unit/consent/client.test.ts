@@ -1,0 +1,190 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { consentClient, consentWarnings } from '../../../runtime/consent/client';
+import { CONSENT_READ_FAILED, parseGroups } from '../../../runtime/consent/model';
+import { dropPending, keepPending, readPending } from '../../../runtime/consent/pending';
+import { silenceConsole } from '../helpers';
+
+// The device's kept choice, in memory (happy-dom has no IndexedDB).
+const kept = new Map<string, unknown>();
+vi.mock('../../../runtime/consent/pending', () => ({
+  readPending: vi.fn(async (endpoint: string) => kept.get(endpoint)),
+  keepPending: vi.fn(async (endpoint: string, choice: unknown) => (kept.set(endpoint, choice), true)),
+  dropPending: vi.fn(async (endpoint: string) => void kept.delete(endpoint)),
+}));
+
+const ENDPOINT = '/clinic/swfiles/lib/privacycookie.php';
+const groups = parseGroups(
+  JSON.stringify([
+    { label: 'Necessary', variable: 'privacy_cookie_1' },
+    { label: 'Statistics', variable: 'privacy_cookie_2' },
+  ]),
+)!;
+const ok = (message: Record<string, unknown>, extra: object = {}) =>
+  new Response(JSON.stringify({ status: { code: '200', message }, ...extra }), { status: 200 });
+
+let fetch: ReturnType<typeof vi.fn>;
+let abort: AbortController;
+let console_: ReturnType<typeof silenceConsole>;
+const client = () => {
+  const win = { fetch, setTimeout, clearTimeout, document, location } as unknown as Window;
+  return consentClient(win, ENDPOINT, abort.signal, groups, 'n0nce');
+};
+const sent = () => fetch.mock.calls.map(([, init]) => [init.method, init.body ?? null]);
+
+beforeEach(() => {
+  kept.clear();
+  vi.clearAllMocks();
+  fetch = vi.fn();
+  abort = new AbortController();
+  console_ = silenceConsole();
+});
+afterEach(() => abort.abort());
+
+describe('consent client: reading', () => {
+  it('GETs the endpoint and reads the flags; a first visit has no privacy_cookie', async () => {
+    fetch.mockResolvedValue(ok({ privacy_cookie_2: '1' }));
+    expect(await client().read()).toEqual({
+      kind: 'read',
+      flags: { privacy_cookie_1: 1, privacy_cookie_2: 1 },
+      detail: { privacy_cookie_2: '1' },
+      firstVisit: true,
+    });
+    expect(sent()).toEqual([['GET', null]]);
+    expect(fetch.mock.calls[0]![0]).toBe(ENDPOINT);
+  });
+
+  it.each([
+    ['a 500', () => new Response('down', { status: 500 })],
+    ['another code', () => new Response('{"status":{"code":"403","message":{}}}')],
+    ['an unreadable answer', () => new Response('<html>oops')],
+    ['no answer', () => Promise.reject(new TypeError('network'))],
+  ])('%s: the specification’s error, exactly', async (_what, answer) => {
+    fetch.mockImplementation(answer);
+    expect(await client().read()).toEqual({ kind: 'failed' });
+    expect(console_.error).toHaveBeenCalledExactlyOnceWith(CONSENT_READ_FAILED);
+  });
+
+  it('aborted (the controller disconnected): nothing is said', async () => {
+    fetch.mockImplementation(() => (abort.abort(), Promise.reject(new DOMException('', 'AbortError'))));
+    expect(await client().read()).toEqual({ kind: 'aborted' });
+    expect(console_.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('consent client: saving', () => {
+  it('POSTs every group form-encoded; once confirmed, a kept choice is forgotten', async () => {
+    kept.set(ENDPOINT, { flags: { privacy_cookie_2: 0 }, time: 1 });
+    const answer = {
+      status: { code: '200', message: { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '1' } },
+      scripts: [],
+    };
+    fetch.mockResolvedValue(new Response(JSON.stringify(answer)));
+    const result = await client().save({ privacy_cookie_1: 1, privacy_cookie_2: 1 });
+    expect(result).toEqual({
+      kind: 'saved',
+      flags: { privacy_cookie_1: 1, privacy_cookie_2: 1 },
+      detail: answer.status.message,
+      answer,
+    });
+    expect(sent()).toEqual([['POST', 'privacy_cookie_1=1&privacy_cookie_2=1']]);
+    expect(fetch.mock.calls[0]![1].headers['Content-Type']).toBe('application/x-www-form-urlencoded');
+    expect(kept.has(ENDPOINT)).toBe(false);
+  });
+
+  it('not confirmed (an answer that is not a success too): kept on the device, applies on the page, with a warning', async () => {
+    for (const answer of [
+      () => new Response('busy', { status: 503 }),
+      () => new Response('{"status":{"code":"500","message":{}}}'),
+    ]) {
+      kept.clear();
+      fetch.mockImplementation(answer);
+      expect(await client().save({ privacy_cookie_1: 1, privacy_cookie_2: 0 })).toEqual({
+        kind: 'unsaved',
+        detail: { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '0' },
+      });
+      expect(kept.get(ENDPOINT)).toMatchObject({ flags: { privacy_cookie_1: 1, privacy_cookie_2: 0 } });
+    }
+    expect(console_.warn).toHaveBeenCalledWith(`[site-runtime] ${consentWarnings.kept}`, expect.any(Error));
+  });
+
+  it('nor kept on the device: it applies on this page only, and says so', async () => {
+    vi.mocked(keepPending).mockResolvedValueOnce(false);
+    fetch.mockRejectedValue(new TypeError('network'));
+    expect((await client().save({ privacy_cookie_1: 1, privacy_cookie_2: 1 })).kind).toBe('unsaved');
+    expect(console_.warn).toHaveBeenCalledWith(
+      `[site-runtime] ${consentWarnings.lost}`,
+      expect.any(TypeError),
+    );
+  });
+
+  it('aborted: nothing is kept and nothing said', async () => {
+    fetch.mockImplementation(() => (abort.abort(), Promise.reject(new DOMException('', 'AbortError'))));
+    expect(await client().save({ privacy_cookie_1: 1, privacy_cookie_2: 1 })).toEqual({ kind: 'aborted' });
+    expect(keepPending).not.toHaveBeenCalled();
+    expect(console_.warn).not.toHaveBeenCalled();
+  });
+});
+
+describe('consent client: a choice kept by an earlier page', () => {
+  it('is read from the device', async () => {
+    kept.set(ENDPOINT, { flags: { privacy_cookie_2: 1 }, time: 1 });
+    expect(await client().pending()).toEqual({ privacy_cookie_2: 1 });
+    expect(readPending).toHaveBeenCalledWith(ENDPOINT);
+  });
+
+  it('sent again and confirmed: forgotten, the answer (with its scripts) returned', async () => {
+    kept.set(ENDPOINT, { flags: { privacy_cookie_2: 1 }, time: 1 });
+    fetch.mockResolvedValue(
+      ok(
+        { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '1' },
+        { scripts: [{ scriptdata: '<script></script>' }] },
+      ),
+    );
+    const result = await client().resend({ privacy_cookie_1: 1, privacy_cookie_2: 1 });
+    expect(result).toMatchObject({ kind: 'sent', flags: { privacy_cookie_1: 1, privacy_cookie_2: 1 } });
+    expect(sent()).toEqual([['POST', 'privacy_cookie_1=1&privacy_cookie_2=1']]);
+    expect(dropPending).toHaveBeenCalledWith(ENDPOINT);
+    expect(kept.has(ENDPOINT)).toBe(false);
+  });
+
+  it.each([
+    ['a network error', () => Promise.reject(new TypeError('network'))],
+    ['a 503', () => new Response('busy', { status: 503 })],
+    ['a 429', () => new Response('slow down', { status: 429 })],
+    ['a 408', () => new Response('late', { status: 408 })],
+  ])('%s: still kept, and it applies', async (_what, answer) => {
+    kept.set(ENDPOINT, { flags: { privacy_cookie_2: 0 }, time: 1 });
+    fetch.mockImplementation(answer);
+    expect(await client().resend({ privacy_cookie_1: 1, privacy_cookie_2: 0 })).toEqual({
+      kind: 'kept',
+      detail: { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '0' },
+    });
+    expect(kept.has(ENDPOINT)).toBe(true);
+    expect(console_.warn).toHaveBeenCalledWith(
+      `[site-runtime] ${consentWarnings.stillKept}`,
+      expect.anything(),
+    );
+  });
+
+  it('refused for good (a 4xx): dropped, and the visitor is asked again', async () => {
+    kept.set(ENDPOINT, { flags: { privacy_cookie_2: 0 }, time: 1 });
+    fetch.mockResolvedValue(new Response('{"error":"unknown variable"}', { status: 400 }));
+    expect(await client().resend({ privacy_cookie_1: 1, privacy_cookie_2: 0 })).toEqual({ kind: 'refused' });
+    expect(kept.has(ENDPOINT)).toBe(false);
+    expect(console_.warn).toHaveBeenCalledWith(
+      `[site-runtime] ${consentWarnings.refused}`,
+      expect.anything(),
+    );
+  });
+});
+
+describe('consent client: the server’s scripts', () => {
+  it('run with the nonce at their positions', async () => {
+    await client().inject({
+      scripts: [{ scriptdata: '<script>window.__ran = 1</script>', position: 'endbody' }],
+    });
+    const script = document.body.lastElementChild as HTMLScriptElement;
+    expect(script.localName).toBe('script');
+    expect(script.nonce).toBe('n0nce');
+  });
+});

@@ -1,0 +1,257 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bannerShown,
+  busy,
+  consentFlow,
+  gpcNoteShown,
+  initialConsent,
+  type ConsentEvent,
+  type ConsentSetup,
+  type ConsentState,
+} from '../../../runtime/consent/flow';
+import { parseGroups } from '../../../runtime/consent/model';
+
+const groups = parseGroups(
+  JSON.stringify([
+    { label: 'Necessary', variable: 'privacy_cookie_1' },
+    { label: 'Statistics', variable: 'privacy_cookie_2' },
+    { label: 'Media', variable: 'privacy_cookie_3' },
+  ]),
+)!;
+const setup: ConsentSetup = { groups, forceReload: false, gpc: false, local: false };
+const run = (events: ConsentEvent[], from: ConsentState = initialConsent(setup)) =>
+  events.reduce(consentFlow, from);
+
+const none = { privacy_cookie_1: 1, privacy_cookie_2: 0, privacy_cookie_3: 0 } as const;
+const stats = { privacy_cookie_1: 1, privacy_cookie_2: 1, privacy_cookie_3: 0 } as const;
+const all = { privacy_cookie_1: 1, privacy_cookie_2: 1, privacy_cookie_3: 1 } as const;
+
+const firstVisit: ConsentEvent[] = [
+  { type: 'pending', flags: undefined },
+  { type: 'read', flags: none, firstVisit: true },
+];
+
+describe('consent flow: the page’s first questions', () => {
+  it('starts by asking the device, with only the forced groups on and no choice', () => {
+    const s = initialConsent(setup);
+    expect(s).toMatchObject({
+      phase: 'looking',
+      flags: none,
+      draft: none,
+      choiceMade: false,
+      firstVisit: false,
+    });
+    expect(bannerShown(s)).toBe(false);
+  });
+
+  it('nothing kept: the server is read; a first visit shows the banner once the delay is over', () => {
+    const read = run(firstVisit);
+    expect(read).toMatchObject({ phase: 'ready', firstVisit: true, choiceMade: false });
+    expect(bannerShown(read)).toBe(false);
+    expect(bannerShown(run([{ type: 'delay-over' }], read))).toBe(true);
+    // The delay may end before the answer: then the banner shows with the answer.
+    expect(bannerShown(run([{ type: 'delay-over' }, ...firstVisit]))).toBe(true);
+  });
+
+  it('a stored choice: its flags apply and the switches show them; no banner', () => {
+    const s = run([
+      { type: 'pending', flags: undefined },
+      { type: 'read', flags: stats, firstVisit: false },
+      { type: 'delay-over' },
+    ]);
+    expect(s).toMatchObject({ flags: stats, draft: stats, choiceMade: true, firstVisit: false });
+    expect(bannerShown(s)).toBe(false);
+  });
+
+  it('a failed read leaves the forced groups only, no banner, and a later save reloads', () => {
+    const s = run([{ type: 'pending', flags: undefined }, { type: 'read-failed' }, { type: 'delay-over' }]);
+    expect(s).toMatchObject({ phase: 'ready', flags: none, firstVisit: false });
+    expect(bannerShown(s)).toBe(false);
+    expect(
+      run(
+        [
+          { type: 'save', action: 'accept-all' },
+          { type: 'saved', flags: all },
+        ],
+        s,
+      ).phase,
+    ).toBe('reloading');
+  });
+
+  it('a kept choice is sent again (forced groups on, groups the page has no longer left out); the server’s answer applies', () => {
+    const resending = run([
+      { type: 'pending', flags: { privacy_cookie_1: 0, privacy_cookie_3: 1, gone: 1 } },
+    ]);
+    expect(resending).toMatchObject({
+      phase: 'resending',
+      flags: { privacy_cookie_1: 1, privacy_cookie_2: 0, privacy_cookie_3: 1 },
+      choiceMade: true,
+    });
+    const sent = run([{ type: 'resent', flags: all }, { type: 'delay-over' }], resending);
+    expect(sent).toMatchObject({ phase: 'ready', flags: all, draft: all });
+    expect(bannerShown(sent)).toBe(false);
+  });
+
+  it('a kept choice that still cannot be sent stands, and nothing asks again', () => {
+    const s = run([{ type: 'pending', flags: stats }, { type: 'resend-kept' }, { type: 'delay-over' }]);
+    expect(s).toMatchObject({ phase: 'ready', flags: stats, draft: stats, choiceMade: true });
+    expect(bannerShown(s)).toBe(false);
+  });
+
+  it('a kept choice the server refuses is dropped: the server is read and the visitor asked again', () => {
+    const refused = run([{ type: 'pending', flags: all }, { type: 'resend-refused' }]);
+    expect(refused).toMatchObject({ phase: 'reading', flags: none, choiceMade: false });
+    expect(
+      bannerShown(run([{ type: 'read', flags: none, firstVisit: true }, { type: 'delay-over' }], refused)),
+    ).toBe(true);
+  });
+
+  it('each answer counts only in its own phase', () => {
+    const reading = run([{ type: 'pending', flags: undefined }]);
+    for (const e of [
+      { type: 'pending', flags: all },
+      { type: 'resent', flags: all },
+      { type: 'resend-kept' },
+      { type: 'resend-refused' },
+    ] as ConsentEvent[])
+      expect(consentFlow(reading, e)).toBe(reading);
+    const ready = run(firstVisit);
+    expect(consentFlow(ready, { type: 'read', flags: all, firstVisit: false })).toBe(ready);
+    expect(consentFlow(ready, { type: 'read-failed' })).toBe(ready);
+  });
+
+  it('a save started while the server is read wins over the read’s (older) answer', () => {
+    const saving = run([
+      { type: 'pending', flags: undefined },
+      { type: 'save', action: 'decline' },
+    ]);
+    expect(saving.phase).toBe('saving');
+    const saved = run([{ type: 'saved', flags: none }], saving);
+    expect(consentFlow(saved, { type: 'read', flags: none, firstVisit: true })).toBe(saved);
+    // Unknown when it began, so the server renders the page again.
+    expect(saved.phase).toBe('reloading');
+  });
+});
+
+describe('consent flow: the visitor', () => {
+  const ready = run([...firstVisit, { type: 'delay-over' }]);
+
+  it('opening the preferences hides the banner and shows the flags; closing without a choice shows it again', () => {
+    const open = run([{ type: 'toggle', variable: 'privacy_cookie_2' }, { type: 'opened' }], ready);
+    expect(open.draft).toEqual(none);
+    expect(bannerShown(open)).toBe(false);
+    expect(bannerShown(consentFlow(open, { type: 'closed' }))).toBe(true);
+  });
+
+  it('toggling flips an optional group; a forced or unknown one does not move', () => {
+    const s = run([{ type: 'opened' }, { type: 'toggle', variable: 'privacy_cookie_2' }], ready);
+    expect(s.draft).toEqual(stats);
+    expect(run([{ type: 'toggle', variable: 'privacy_cookie_2' }], s).draft).toEqual(none);
+    expect(consentFlow(s, { type: 'toggle', variable: 'privacy_cookie_1' })).toBe(s);
+    expect(consentFlow(s, { type: 'toggle', variable: 'nope' })).toBe(s);
+  });
+
+  it('what each action saves: the switches, nothing optional, or everything', () => {
+    const toggled = run([{ type: 'opened' }, { type: 'toggle', variable: 'privacy_cookie_2' }], ready);
+    expect(consentFlow(toggled, { type: 'save', action: 'accept' }).choice).toEqual(stats);
+    expect(consentFlow(toggled, { type: 'save', action: 'decline' }).choice).toEqual(none);
+    expect(consentFlow(toggled, { type: 'save', action: 'accept-all' }).choice).toEqual(all);
+  });
+
+  it('one save at a time: busy while saving, a second action waits for nothing', () => {
+    const saving = run([{ type: 'save', action: 'accept-all' }], ready);
+    expect(busy(saving)).toBe(true);
+    expect(consentFlow(saving, { type: 'save', action: 'decline' })).toBe(saving);
+  });
+
+  it('a first visit’s save injects (no reload), settles the banner and the preferences; the next save reloads', () => {
+    const saved = run(
+      [{ type: 'opened' }, { type: 'save', action: 'accept-all' }, { type: 'saved', flags: all }],
+      ready,
+    );
+    expect(saved).toMatchObject({
+      phase: 'ready',
+      flags: all,
+      choiceMade: true,
+      firstVisit: false,
+      open: false,
+    });
+    expect(busy(saved)).toBe(false);
+    expect(bannerShown(saved)).toBe(false);
+    expect(
+      run(
+        [
+          { type: 'save', action: 'decline' },
+          { type: 'saved', flags: none },
+        ],
+        saved,
+      ).phase,
+    ).toBe('reloading');
+  });
+
+  it('forceReload: even a first visit’s save reloads', () => {
+    const forced = run(
+      [...firstVisit, { type: 'save', action: 'accept' }, { type: 'saved', flags: none }],
+      initialConsent({ ...setup, forceReload: true }),
+    );
+    expect(forced.phase).toBe('reloading');
+    expect(consentFlow(forced, { type: 'save', action: 'accept-all' })).toBe(forced);
+  });
+
+  it('a save the server did not confirm applies on the page as a choice; the banner does not ask again', () => {
+    const failed = run([{ type: 'save', action: 'accept-all' }, { type: 'save-failed' }], ready);
+    expect(failed).toMatchObject({ phase: 'ready', flags: all, choiceMade: true, choice: undefined });
+    expect(bannerShown(failed)).toBe(false);
+    // Still a first visit on the server: the next save injects.
+    expect(
+      run(
+        [
+          { type: 'save', action: 'accept' },
+          { type: 'saved', flags: all },
+        ],
+        failed,
+      ).phase,
+    ).toBe('ready');
+  });
+
+  it('results with no save under way change nothing', () => {
+    expect(consentFlow(ready, { type: 'saved', flags: all })).toBe(ready);
+    expect(consentFlow(ready, { type: 'save-failed' })).toBe(ready);
+  });
+});
+
+describe('consent flow: the editors and GPC', () => {
+  it('the editors: nothing is asked; a save only applies and closes the preferences', () => {
+    const editing = initialConsent({ ...setup, local: true });
+    expect(editing.phase).toBe('editing');
+    const s = run(
+      [
+        { type: 'opened' },
+        { type: 'toggle', variable: 'privacy_cookie_3' },
+        { type: 'save', action: 'accept' },
+      ],
+      editing,
+    );
+    expect(s).toMatchObject({ phase: 'editing', flags: { ...none, privacy_cookie_3: 1 }, open: false });
+    expect(busy(s)).toBe(false);
+    expect(bannerShown(run([{ type: 'delay-over' }], s))).toBe(false);
+  });
+
+  it('the GPC note shows with the signal until a choice exists', () => {
+    const gpc = initialConsent({ ...setup, gpc: true });
+    expect(gpcNoteShown(gpc)).toBe(true);
+    expect(gpcNoteShown(initialConsent(setup))).toBe(false);
+    expect(gpcNoteShown(run([...firstVisit], gpc))).toBe(true);
+    expect(
+      gpcNoteShown(
+        run(
+          [
+            { type: 'pending', flags: undefined },
+            { type: 'read', flags: all, firstVisit: false },
+          ],
+          gpc,
+        ),
+      ),
+    ).toBe(false);
+  });
+});

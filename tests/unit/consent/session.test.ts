@@ -1,0 +1,165 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ConsentClient } from '../../../runtime/consent/client';
+import { consentFlow, initialConsent, type ConsentSetup } from '../../../runtime/consent/flow';
+import { parseGroups } from '../../../runtime/consent/model';
+import { saveConsent, startConsent, type ConsentSession } from '../../../runtime/consent/session';
+import { createStore } from '../../../runtime/ui/store';
+
+const groups = parseGroups(
+  JSON.stringify([
+    { label: 'Necessary', variable: 'privacy_cookie_1' },
+    { label: 'Statistics', variable: 'privacy_cookie_2' },
+  ]),
+)!;
+const all = { privacy_cookie_1: 1, privacy_cookie_2: 1 } as const;
+const none = { privacy_cookie_1: 1, privacy_cookie_2: 0 } as const;
+const detailAll = { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '1' };
+
+/** A session on a fake client: each method answers as the test says (by default: nothing kept, a first visit). */
+function session(client: Partial<ConsentClient> = {}, setup: Partial<ConsentSetup> = {}) {
+  const fake: ConsentClient = {
+    pending: vi.fn(async () => undefined),
+    read: vi.fn(async () => ({ kind: 'read' as const, flags: none, detail: {}, firstVisit: true })),
+    save: vi.fn(async () => ({
+      kind: 'saved' as const,
+      flags: all,
+      detail: detailAll,
+      answer: { scripts: [] },
+    })),
+    resend: vi.fn(async () => ({
+      kind: 'sent' as const,
+      flags: all,
+      detail: detailAll,
+      answer: { scripts: [] },
+    })),
+    inject: vi.fn(async () => undefined),
+    ...client,
+  };
+  const s: ConsentSession & { published: unknown[] } = {
+    store: createStore(
+      consentFlow,
+      initialConsent({ groups, forceReload: false, gpc: false, local: false, ...setup }),
+    ),
+    client: fake,
+    signal: new AbortController().signal,
+    published: [],
+    publish: (flags) => void s.published.push(flags),
+    reload: vi.fn(),
+  };
+  return s;
+}
+
+describe('consent session: on load', () => {
+  it('nothing kept: reads the server and announces its flags', async () => {
+    const s = session();
+    await startConsent(s);
+    expect(s.client.resend).not.toHaveBeenCalled();
+    expect(s.published).toEqual([{}]);
+    expect(s.store.get()).toMatchObject({ phase: 'ready', firstVisit: true });
+  });
+
+  it('a failed read announces nothing', async () => {
+    const s = session({ read: async () => ({ kind: 'failed' }) });
+    await startConsent(s);
+    expect(s.published).toEqual([]);
+    expect(s.store.get().phase).toBe('ready');
+  });
+
+  it('a kept choice is sent again (as the page’s groups have it); confirmed, its scripts run and nothing is read', async () => {
+    const s = session({ pending: async () => ({ privacy_cookie_2: 1 }) });
+    await startConsent(s);
+    expect(s.client.resend).toHaveBeenCalledWith(all);
+    expect(s.client.read).not.toHaveBeenCalled();
+    expect(s.published).toEqual([detailAll]);
+    expect(s.client.inject).toHaveBeenCalledWith({ scripts: [] });
+  });
+
+  it('a kept choice that still cannot be sent applies, and nothing is read', async () => {
+    const local = { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '0' };
+    const s = session({
+      pending: async () => none,
+      resend: async () => ({ kind: 'kept', detail: local }),
+    });
+    await startConsent(s);
+    expect(s.published).toEqual([local]);
+    expect(s.client.read).not.toHaveBeenCalled();
+    expect(s.store.get()).toMatchObject({ flags: none, choiceMade: true });
+  });
+
+  it('a kept choice refused for good: the server is read', async () => {
+    const s = session({ pending: async () => all, resend: async () => ({ kind: 'refused' }) });
+    await startConsent(s);
+    expect(s.client.read).toHaveBeenCalled();
+    expect(s.published).toEqual([{}]);
+    expect(s.store.get()).toMatchObject({ firstVisit: true, choiceMade: false });
+  });
+
+  it('disconnected meanwhile: stops', async () => {
+    const abort = new AbortController();
+    const s = session({ pending: async () => (abort.abort(), undefined) });
+    s.signal = abort.signal;
+    await startConsent(s);
+    expect(s.client.read).not.toHaveBeenCalled();
+    const t = session({ read: async () => ({ kind: 'aborted' }) });
+    await startConsent(t);
+    expect(t.published).toEqual([]);
+  });
+
+  it('a save while the server is read: the read’s answer, older, is not announced', async () => {
+    let answer!: () => void;
+    const s = session({
+      read: () =>
+        new Promise(
+          (resolve) => (answer = () => resolve({ kind: 'read', flags: none, detail: {}, firstVisit: true })),
+        ),
+    });
+    const started = startConsent(s);
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    await saveConsent(s, 'accept-all');
+    answer();
+    await started;
+    expect(s.published).toEqual([detailAll]);
+    expect(s.reload).toHaveBeenCalled();
+  });
+});
+
+describe('consent session: saving', () => {
+  it('a first visit: saved, announced, the scripts injected without a reload; the next save reloads', async () => {
+    const s = session();
+    await startConsent(s);
+    await saveConsent(s, 'accept-all');
+    expect(s.client.save).toHaveBeenCalledWith(all);
+    expect(s.published.at(-1)).toEqual(detailAll);
+    expect(s.client.inject).toHaveBeenCalledTimes(1);
+    expect(s.reload).not.toHaveBeenCalled();
+    await saveConsent(s, 'decline');
+    expect(s.client.save).toHaveBeenLastCalledWith(none);
+    expect(s.reload).toHaveBeenCalledTimes(1);
+    expect(s.client.inject).toHaveBeenCalledTimes(1);
+  });
+
+  it('not confirmed: applies on the page and is announced as a choice', async () => {
+    const local = { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '0' };
+    const s = session({ save: async () => ({ kind: 'unsaved', detail: local }) });
+    await startConsent(s);
+    await saveConsent(s, 'decline');
+    expect(s.published.at(-1)).toEqual(local);
+    expect(s.store.get()).toMatchObject({ phase: 'ready', flags: none, choiceMade: true });
+    expect(s.reload).not.toHaveBeenCalled();
+  });
+
+  it('one save at a time', async () => {
+    const s = session();
+    await startConsent(s);
+    await Promise.all([saveConsent(s, 'accept-all'), saveConsent(s, 'decline')]);
+    expect(s.client.save).toHaveBeenCalledTimes(1);
+  });
+
+  it('the editors: nothing is sent or announced', async () => {
+    const s = session({}, { local: true });
+    await saveConsent(s, 'accept-all');
+    expect(s.client.save).not.toHaveBeenCalled();
+    expect(s.published).toEqual([]);
+    expect(s.store.get().flags).toEqual(all);
+  });
+});

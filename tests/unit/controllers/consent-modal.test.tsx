@@ -1,0 +1,237 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { consentBanner } from '../../../runtime/controllers/consent-banner';
+import { consentModal } from '../../../runtime/controllers/consent-modal';
+import { ChunkLoadError } from '../../../runtime/errors';
+import type { Runtime } from '../../../runtime/runtime';
+import { html, runtime, silenceConsole } from '../helpers';
+
+// The device's kept choice, in memory (happy-dom has no IndexedDB).
+const kept = new Map<string, unknown>();
+vi.mock('../../../runtime/consent/pending', () => ({
+  readPending: async (endpoint: string) => kept.get(endpoint),
+  keepPending: async (endpoint: string, choice: unknown) => (kept.set(endpoint, choice), true),
+  dropPending: async (endpoint: string) => void kept.delete(endpoint),
+}));
+
+/**
+ * The consent modal's controller with its banner, on a page as the builder writes it: the
+ * switches are a component drawn through the UI host (these run on Preact, what ships, and on
+ * React 19), the rest is the builder's markup. The endpoint is a mocked fetch.
+ */
+const groups = [
+  { label: 'Necessary', variable: 'privacy_cookie_1', description: 'Needed.', forced: true },
+  { label: 'Statistics', variable: 'privacy_cookie_2', description: 'Visits.' },
+  { label: 'Media', variable: 'privacy_cookie_3' },
+];
+
+let rt: Runtime;
+let posts: string[];
+let events: unknown[];
+let listening: AbortController;
+
+function setUp({ host = true, gpc = false, later = false } = {}) {
+  kept.clear();
+  posts = [];
+  events = [];
+  html(`<div data-sw-consent-banner hidden>
+      <button type="button" data-sw-consent-action="accept-all">Accept all</button>
+      <button type="button" data-sw-consent-action="preferences" id="banner-prefs">Preferences</button>
+    </div>
+    <div id="cookie-preferences" data-sw-consent-modal aria-labelledby="prefs-title"
+         data-sw-cookie-groups='${JSON.stringify(groups)}' data-sw-consent-options='{"delay":0}'>
+      <h2 id="prefs-title">Cookie preferences</h2>
+      <div data-sw-consent-groups></div>
+      <button type="button" data-sw-consent-action="accept" id="save">Save choices</button>
+    </div>
+    <a href="#cookie-preferences" data-sw-consent-action="preferences" id="link">Cookie settings</a>`);
+  Object.defineProperty(navigator, 'globalPrivacyControl', { value: gpc, configurable: true });
+  vi.spyOn(window, 'fetch').mockImplementation(async (_url, init) => {
+    const body = init?.body as string | undefined;
+    if (typeof body === 'string') posts.push(body);
+    const chosen = Object.fromEntries(new URLSearchParams(body ?? ''));
+    const stored = later ? { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '0' } : {};
+    const message = body ? { privacy_cookie: '1', ...chosen } : stored;
+    return new Response(JSON.stringify({ status: { code: '200', message }, scripts: [] }));
+  });
+  listening = new AbortController();
+  document.addEventListener('sw:consent', (e) => events.push((e as CustomEvent).detail), listening);
+  rt = runtime([
+    { name: 'consent-modal', selector: '[data-sw-consent-modal]', load: 'eager', controller: consentModal },
+    {
+      name: 'consent-banner',
+      selector: '[data-sw-consent-banner]',
+      load: 'eager',
+      controller: consentBanner,
+    },
+  ]);
+  if (!host)
+    vi.spyOn(rt, 'ui').mockRejectedValue(new ChunkLoadError('UI host: its code could not be loaded'));
+  rt.start();
+}
+
+const $ = <E extends Element = HTMLElement>(s: string) => document.querySelector<E>(s)!;
+const modal = () => $('#cookie-preferences');
+const banner = () => $('[data-sw-consent-banner]');
+const switchFor = (name: string) => $<HTMLInputElement>(`input[role="switch"][name="${name}"]`);
+const ready = () => vi.waitFor(() => expect(modal().hasAttribute('data-sw-ready')).toBe(true));
+const drawn = () =>
+  vi.waitFor(() => expect(document.querySelectorAll('[data-sw-consent-group]')).toHaveLength(groups.length));
+const click = (s: string) => $(s).click();
+
+afterEach(() => {
+  listening.abort();
+  rt?.destroy();
+  delete (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl;
+});
+
+describe('consent preferences: the switches component', () => {
+  it('draws one switch per group into the builder’s container, with the markup the contract names', async () => {
+    setUp();
+    await ready();
+    await drawn(); // asked for as the banner shows
+    const target = $('[data-sw-consent-groups] > div');
+    expect(target.getAttribute('data-sw-ui')).toBe('consent-modal');
+    expect($('[data-sw-consent-gpc]').hidden).toBe(true);
+    const rows = [...target.querySelectorAll('[data-sw-consent-group]')];
+    expect(rows.map((r) => r.getAttribute('data-sw-consent-group'))).toEqual(groups.map((g) => g.variable));
+    const inputs = rows.map((r) => r.querySelector('input')!);
+    for (const [i, input] of inputs.entries()) {
+      expect(input.type).toBe('checkbox');
+      expect(input.getAttribute('role')).toBe('switch');
+      expect(input.name).toBe(groups[i]!.variable);
+      expect(input.id).toMatch(new RegExp(`^sw-consent-\\d+-${i}$`));
+      expect(rows[i]!.querySelector('label')!.htmlFor).toBe(input.id);
+    }
+    // The forced group: checked, announced as not switchable, still focusable.
+    expect(inputs[0]!.checked).toBe(true);
+    expect(inputs[0]!.getAttribute('aria-disabled')).toBe('true');
+    expect(inputs[0]!.disabled).toBe(false);
+    expect(rows[0]!.querySelector('label')!.textContent).toBe('Necessary (Always on)');
+    expect(inputs[1]!.hasAttribute('aria-disabled')).toBe(false);
+    expect(inputs[1]!.checked).toBe(false);
+    // A description describes its switch; a group without one has neither.
+    const described = inputs[1]!.getAttribute('aria-describedby')!;
+    expect(document.getElementById(described)!.textContent).toBe('Visits.');
+    expect(document.getElementById(described)!.parentElement).toBe(rows[1]);
+    expect(inputs[2]!.hasAttribute('aria-describedby')).toBe(false);
+    expect(rows[2]!.querySelector('p')).toBeNull();
+  });
+
+  it('with Global Privacy Control, the note shows until a choice exists', async () => {
+    setUp({ gpc: true });
+    await ready();
+    await vi.waitFor(() => expect($('[data-sw-consent-gpc]').hidden).toBe(false));
+    expect($('[data-sw-consent-gpc]').textContent).toContain('Global Privacy Control');
+  });
+
+  it('a later visit asks for the UI host only when the preferences open (a failure is announced once, by whoever needs it)', async () => {
+    setUp({ later: true });
+    const ui = vi.spyOn(rt, 'ui');
+    await vi.waitFor(() => expect(events).toHaveLength(1));
+    await ready();
+    expect(banner().hidden).toBe(true);
+    expect(ui).not.toHaveBeenCalled();
+    click('#link');
+    expect(ui).toHaveBeenCalledTimes(1);
+    await drawn();
+    expect(switchFor('privacy_cookie_1').checked).toBe(true);
+    expect(switchFor('privacy_cookie_2').checked).toBe(false);
+  });
+
+  it('toggles optional groups, never the forced one; Save choices sends the switches', async () => {
+    setUp();
+    await ready();
+    await vi.waitFor(() => expect(events).toEqual([{}]));
+    click('#link');
+    expect(modal().closest('dialog')!.open).toBe(true);
+    switchFor('privacy_cookie_2').click();
+    await vi.waitFor(() => expect(switchFor('privacy_cookie_2').checked).toBe(true));
+    switchFor('privacy_cookie_1').click();
+    await Promise.resolve();
+    expect(switchFor('privacy_cookie_1').checked).toBe(true);
+    click('#save');
+    await vi.waitFor(() =>
+      expect(posts).toEqual(['privacy_cookie_1=1&privacy_cookie_2=1&privacy_cookie_3=0']),
+    );
+    await vi.waitFor(() =>
+      expect(events.at(-1)).toEqual({
+        privacy_cookie: '1',
+        privacy_cookie_1: '1',
+        privacy_cookie_2: '1',
+        privacy_cookie_3: '0',
+      }),
+    );
+  });
+
+  it('the banner follows the flow: shown on a first visit, hidden by the preferences and by a choice', async () => {
+    setUp();
+    await ready();
+    await vi.waitFor(() => expect(banner().hidden).toBe(false));
+    click('#banner-prefs');
+    expect(banner().hidden).toBe(true);
+    expect(modal().closest('dialog')!.open).toBe(true);
+    click('#save');
+    await vi.waitFor(() => expect(modal().closest('dialog')!.open).toBe(false), { timeout: 2000 });
+    expect(banner().hidden).toBe(true);
+    expect(posts).toHaveLength(1);
+  });
+
+  it('disconnecting takes everything back: the builder’s markup as written, nothing of the runtime left', async () => {
+    setUp();
+    await ready();
+    await vi.waitFor(() => expect(banner().hidden).toBe(false));
+    rt.destroy();
+    expect(modal().parentElement).toBe(document.body);
+    expect(document.querySelector('dialog, [data-sw-ui], [aria-busy], [data-sw-consent-group]')).toBeNull();
+    expect($('[data-sw-consent-groups]').childNodes).toHaveLength(0);
+    expect(banner().hidden).toBe(true);
+  });
+});
+
+describe('consent when the UI host cannot be loaded', () => {
+  it('the flow still works without switches: the banner shows, a choice is saved and announced', async () => {
+    silenceConsole();
+    setUp({ host: false });
+    await ready(); // marked: the preferences work, with no switches drawn
+    expect(document.querySelector('[data-sw-consent-group]')).toBeNull();
+    await vi.waitFor(() => expect(banner().hidden).toBe(false));
+    click('[data-sw-consent-banner] [data-sw-consent-action="accept-all"]');
+    await vi.waitFor(() =>
+      expect(posts).toEqual(['privacy_cookie_1=1&privacy_cookie_2=1&privacy_cookie_3=1']),
+    );
+    await vi.waitFor(() =>
+      expect(events.at(-1)).toMatchObject({ privacy_cookie: '1', privacy_cookie_3: '1' }),
+    );
+    expect(banner().hidden).toBe(true);
+  });
+
+  it('Save choices without switches saves the flags the page has; each need asks again, and then they are drawn', async () => {
+    silenceConsole();
+    setUp({ host: false });
+    await vi.waitFor(() => expect(banner().hidden).toBe(false));
+    expect(rt.ui).toHaveBeenCalledTimes(1); // as the banner showed
+    click('#link');
+    expect(rt.ui).toHaveBeenCalledTimes(2);
+    click('#save');
+    await vi.waitFor(() =>
+      expect(posts).toEqual(['privacy_cookie_1=1&privacy_cookie_2=0&privacy_cookie_3=0']),
+    );
+    vi.mocked(rt.ui).mockRestore();
+    await vi.waitFor(() => expect(modal().closest('dialog')!.open).toBe(false), { timeout: 2000 });
+    click('#link');
+    await drawn();
+    expect(switchFor('privacy_cookie_1').checked).toBe(true);
+    expect(switchFor('privacy_cookie_2').checked).toBe(false);
+  });
+
+  it('a disconnect while the host is on its way takes everything back at once', async () => {
+    setUp({ later: true });
+    vi.spyOn(rt, 'ui').mockReturnValue(new Promise(() => {}));
+    click('#link');
+    expect(rt.ui).toHaveBeenCalled();
+    rt.destroy();
+    expect(modal().parentElement).toBe(document.body);
+    expect(document.querySelector('dialog')).toBeNull();
+    expect($('[data-sw-consent-groups]').childNodes).toHaveLength(0);
+  });
+});
