@@ -1,11 +1,12 @@
 import type { Controller } from '../controller';
 import { navStrings } from '../i18n/nav';
+import { submenus } from '../menu/submenus';
 import { attr } from '../schema';
 import { markActiveLinks } from './active';
 
 /** Spec §9: mobile breakpoint 768 px, hover opening delay 1000 ms, submenus 9 to 25 em wide. */
 export const MENU_BREAKPOINT = 768;
-export const MENU_OPEN_DELAY = 1000;
+export { MENU_OPEN_DELAY } from '../menu/submenus';
 
 const css = `
 .sw-vh{position:absolute!important;width:1px;height:1px;margin:-1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
@@ -44,46 +45,10 @@ export const menu: Controller = {
       }
       return el.id;
     };
-
-    interface Item {
-      li: HTMLLIElement;
-      sub: HTMLElement;
-      button: HTMLButtonElement;
-    }
-    const items: Item[] = [];
-    for (const li of list.querySelectorAll('li')) {
-      const sub = li.querySelector<HTMLElement>(':scope > ul');
-      if (!sub) continue;
-      const link = li.querySelector(':scope > a');
-      const button = doc.createElement('button');
-      button.type = 'button';
-      button.className = 'sw-submenu';
-      button.setAttribute('aria-controls', ensureId(sub));
-      const label = doc.createElement('span');
-      label.className = 'sw-vh';
-      label.textContent = t('submenu', { label: (link?.textContent ?? '').trim() });
-      button.append(label);
-      sub.before(button);
-      items.push({ li, sub, button });
-    }
-
-    const set = (item: Item, open: boolean) => {
-      item.button.setAttribute('aria-expanded', String(open));
-      item.sub.hidden = !open;
-    };
-    const isOpen = (item: Item) => !item.sub.hidden;
-    const open = (item: Item) => {
-      // One branch open at a time: close everything that is not this item or above it.
-      for (const other of items) if (other !== item && !other.li.contains(item.li)) set(other, false);
-      set(item, true);
-    };
-    const closeAll = () => items.forEach((i) => set(i, false));
-
-    // No flash: whatever the visitor sees open right now (hover, focus) stays open.
-    for (const item of items) set(item, item.li.matches(':hover, :focus-within'));
+    const small = win.matchMedia(`(max-width: ${MENU_BREAKPOINT - 0.02}px)`);
+    const [cancelHover, closeAll, escape, items] = submenus(ctx, list, t, ensureId, small);
 
     // Below the breakpoint the toggle controls the whole list.
-    const small = win.matchMedia(`(max-width: ${MENU_BREAKPOINT - 0.02}px)`);
     const setList = (expanded: boolean) => {
       toggle?.setAttribute('aria-expanded', String(expanded));
       list.hidden = !expanded;
@@ -104,53 +69,10 @@ export const menu: Controller = {
       listen(toggle, 'click', () => setList(list.hidden));
     }
 
-    let hoverTimer = 0;
-    // Anything the visitor does on purpose (a click, a key) wins over a hover still pending.
-    const cancelHover = () => {
-      win.clearTimeout(hoverTimer);
-      hoverTimer = 0;
-    };
-    const hovered = new WeakSet<Item>();
-    for (const item of items) {
-      listen(item.button, 'click', () => {
-        cancelHover();
-        hovered.delete(item);
-        if (isOpen(item)) set(item, false);
-        else open(item);
-      });
-      listen<PointerEvent>(item.li, 'pointerenter', (e) => {
-        if (e.pointerType !== 'mouse' || small.matches || isOpen(item)) return;
-        cancelHover();
-        hoverTimer = win.setTimeout(
-          ctx.guard(() => {
-            hoverTimer = 0;
-            // The state it was armed for may have changed meanwhile: still pointed at, still closed.
-            if (isOpen(item) || !item.li.matches(':hover')) return;
-            hovered.add(item);
-            open(item);
-          }),
-          MENU_OPEN_DELAY,
-        );
-      });
-      listen<PointerEvent>(item.li, 'pointerleave', (e) => {
-        if (e.pointerType !== 'mouse') return;
-        cancelHover();
-        // Only what hover opened closes on leaving; a click or key opened it on purpose.
-        if (hovered.has(item)) {
-          hovered.delete(item);
-          set(item, false);
-        }
-      });
-    }
-
     listen<KeyboardEvent>(nav, 'keydown', (e) => {
       cancelHover();
-      if (e.key !== 'Escape') return;
-      const item = items.filter((i) => isOpen(i) && i.li.contains(e.target as Node)).pop();
-      if (item) {
-        set(item, false);
-        item.button.focus();
-      } else if (toggle && small.matches && !list.hidden) {
+      if (e.key !== 'Escape' || escape(e.target as Node)) return;
+      if (toggle && small.matches && !list.hidden) {
         setList(false);
         toggle.focus();
       }
@@ -164,7 +86,6 @@ export const menu: Controller = {
     });
 
     return () => {
-      cancelHover();
       for (const item of items) {
         item.button.remove();
         item.sub.hidden = false;

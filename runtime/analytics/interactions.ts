@@ -1,0 +1,63 @@
+import { depthReached, linkEvent, SCROLL_DEPTH } from './events';
+import type { PageVisit } from './page-views';
+import type { Params, Tracking } from './track';
+
+/** Scroll depth: once per page, at 90 %. */
+export function trackScroll({ win, doc, on, send, listen }: Tracking, page: PageVisit): void {
+  let frame = 0;
+  listen(win, 'scroll', () => {
+    frame ||= win.requestAnimationFrame(() => {
+      frame = 0;
+      if (page.scrolled || on.aborted) return;
+      if (depthReached(win.scrollY, win.innerHeight, doc.documentElement.scrollHeight)) {
+        page.scrolled = true;
+        send('scroll', { percent_scrolled: SCROLL_DEPTH });
+      }
+    });
+  });
+  on.addEventListener('abort', () => win.cancelAnimationFrame(frame));
+}
+
+/** Outbound clicks and downloads (middle clicks open them too). */
+export function trackLinks({ win, doc, send, listen }: Tracking): void {
+  const onLink = (e: MouseEvent) => {
+    const a = (e.target as Element | null)?.closest?.('a[href]');
+    if (!a || (e.type === 'auxclick' && e.button !== 1)) return;
+    const ev = linkEvent(a.getAttribute('href')!, win.location.href, a.textContent ?? '');
+    if (!ev) return;
+    if (a.id) ev.params.link_id = a.id;
+    const classes = a.getAttribute('class')?.trim();
+    if (classes) ev.params.link_classes = classes;
+    send(ev.name, ev.params);
+  };
+  listen(doc, 'click', onLink, true);
+  listen(doc, 'auxclick', onLink, true);
+}
+
+/** Forms: the first interaction with each, and its submission. */
+export function trackForms({ win, doc, send, listen }: Tracking): void {
+  const started = new WeakSet<HTMLFormElement>();
+  const formParams = (form: HTMLFormElement): Params => ({
+    form_id: form.id,
+    form_name: form.getAttribute('name') ?? '',
+    form_destination: form.action,
+    form_length: form.elements.length,
+  });
+  const onField = (e: Event) => {
+    const form = (e.target as { form?: unknown }).form;
+    if (!(form instanceof win.HTMLFormElement) || started.has(form)) return;
+    started.add(form);
+    send('form_start', formParams(form));
+  };
+  listen(doc, 'focusin', onField);
+  listen(doc, 'input', onField);
+  listen<SubmitEvent>(doc, 'submit', (e) => {
+    const form = e.target;
+    if (!(form instanceof win.HTMLFormElement)) return;
+    const submitter = e.submitter as HTMLButtonElement | HTMLInputElement | null;
+    send('form_submit', {
+      ...formParams(form),
+      form_submit_text: (submitter?.textContent || submitter?.value || '').trim(),
+    });
+  });
+}

@@ -1,0 +1,104 @@
+import type { ControllerContext } from '../controller';
+import type { Translate } from '../i18n';
+
+/** Spec §9: hover opens a submenu after this delay. */
+export const MENU_OPEN_DELAY = 1000;
+
+interface Item {
+  li: HTMLLIElement;
+  sub: HTMLElement;
+  button: HTMLButtonElement;
+}
+
+/**
+ * The submenus of `list`: a disclosure button before each nested list, labelled from its
+ * item's link (so the link itself still navigates). A click toggles at once; a mouse resting
+ * on an item opens it after the delay (not below the breakpoint), and leaving closes only
+ * what hover opened. One branch is open at a time.
+ *
+ * Returns, as a tuple (the entry pays for every property name):
+ * - the cancel of a pending hover: anything the visitor does on purpose (a click, a key) wins;
+ * - closing them all;
+ * - Escape within `target`: closes the innermost open submenu around it and focuses its
+ *   button, and says whether there was one;
+ * - the items, for the disconnect.
+ */
+export function submenus(
+  ctx: ControllerContext,
+  list: HTMLElement,
+  t: Translate<'submenu'>,
+  ensureId: (el: HTMLElement) => string,
+  small: MediaQueryList,
+) {
+  const { listen } = ctx;
+  const doc = list.ownerDocument;
+  const items: Item[] = [];
+  for (const li of list.querySelectorAll('li')) {
+    const sub = li.querySelector<HTMLElement>(':scope > ul');
+    if (!sub) continue;
+    const link = li.querySelector(':scope > a');
+    const button = doc.createElement('button');
+    button.type = 'button';
+    button.className = 'sw-submenu';
+    button.setAttribute('aria-controls', ensureId(sub));
+    const label = doc.createElement('span');
+    label.className = 'sw-vh';
+    label.textContent = t('submenu', { label: (link?.textContent ?? '').trim() });
+    button.append(label);
+    sub.before(button);
+    items.push({ li, sub, button });
+  }
+
+  const set = (item: Item, open: boolean) => {
+    item.button.setAttribute('aria-expanded', String(open));
+    item.sub.hidden = !open;
+  };
+  const isOpen = (item: Item) => !item.sub.hidden;
+  const open = (item: Item) => {
+    for (const other of items) if (other !== item && !other.li.contains(item.li)) set(other, false);
+    set(item, true);
+  };
+  // No flash: whatever the visitor sees open right now (hover, focus) stays open.
+  for (const item of items) set(item, item.li.matches(':hover, :focus-within'));
+
+  let cancel = () => {};
+  const cancelHover = () => cancel();
+  const hovered = new WeakSet<Item>();
+  for (const item of items) {
+    listen(item.button, 'click', () => {
+      cancelHover();
+      hovered.delete(item);
+      if (isOpen(item)) set(item, false);
+      else open(item);
+    });
+    listen<PointerEvent>(item.li, 'pointerenter', (e) => {
+      if (e.pointerType !== 'mouse' || small.matches || isOpen(item)) return;
+      cancelHover();
+      cancel = ctx.after(MENU_OPEN_DELAY, () => {
+        // The state it was armed for may have changed meanwhile: still pointed at, still closed.
+        if (isOpen(item) || !item.li.matches(':hover')) return;
+        hovered.add(item);
+        open(item);
+      });
+    });
+    listen<PointerEvent>(item.li, 'pointerleave', (e) => {
+      if (e.pointerType !== 'mouse') return;
+      cancelHover();
+      // Only what hover opened closes on leaving; a click or key opened it on purpose.
+      if (hovered.has(item)) {
+        hovered.delete(item);
+        set(item, false);
+      }
+    });
+  }
+
+  const escape = (target: Node) => {
+    const item = items.filter((i) => isOpen(i) && i.li.contains(target)).pop();
+    if (item) {
+      set(item, false);
+      item.button.focus();
+    }
+    return item;
+  };
+  return [cancelHover, () => items.forEach((i) => set(i, false)), escape, items] as const;
+}
