@@ -1,3 +1,4 @@
+import { after } from '../defer';
 import type { Controller } from '../controller';
 import { fragmentId, isPlainClick } from '../dom';
 import { attr, legacyLightboxSelector } from '../schema';
@@ -49,12 +50,11 @@ export const anchors: Controller = {
       const undo = () => {
         target.style.scrollMarginTop = before.margin;
         html.style.scrollBehavior = before.behavior;
-        win.clearTimeout(timer);
         done.abort();
         restore = undefined;
       };
       // Put the styles back once the scroll is over (or after a generous bound).
-      const timer = win.setTimeout(undo, 3000);
+      after(win, done.signal, 3000, undo);
       win.addEventListener('scrollend', undo, { once: true, signal: done.signal });
       restore = undo;
 

@@ -70,11 +70,7 @@ export const consentModal: Controller = {
       };
       ctx.listen(win, 'hashchange', fromHash);
       fromHash();
-      const timer = win.setTimeout(
-        ctx.guard(() => store.dispatch({ type: 'delay-over' })),
-        options.delay,
-      );
-      restore.push(() => win.clearTimeout(timer));
+      ctx.after(options.delay, () => store.dispatch({ type: 'delay-over' }));
       void startConsent(session).catch(failure(ctx));
     }
 

@@ -1,3 +1,4 @@
+import { uniqueId } from '../ids';
 import type { Controller } from '../controller';
 import { navStrings } from '../i18n/nav';
 import { submenus } from '../menu/submenus';
@@ -17,8 +18,6 @@ const css = `
 .sw-submenu[aria-expanded=true]::before{transform:translateY(25%) rotate(225deg)}
 @media (max-width:${MENU_BREAKPOINT - 0.02}px){[${attr.menu}][${attr.ready}] li>ul{position:static!important;max-width:none}}
 `;
-
-let uid = 0;
 
 /**
  * `data-sw-menu`: W3C APG disclosure navigation (not menu roles). Each item with a submenu
@@ -40,7 +39,7 @@ export const menu: Controller = {
 
     const ensureId = (el: HTMLElement) => {
       if (!el.id) {
-        el.id = `sw-menu-${++uid}`;
+        el.id = uniqueId(el.ownerDocument, 'sw-menu');
         undo.push(() => el.removeAttribute('id'));
       }
       return el.id;

@@ -16,7 +16,8 @@ test.use({ consentStored: false });
 const ENDPOINT = /\/clinic\/swfiles\/lib\/privacycookie\.php$/;
 const banner = (page: Page) => page.locator('[data-sw-consent-banner]');
 const prefs = (page: Page) => page.locator('dialog[data-sw-dialog]:has(#cookie-preferences)');
-const switchFor = (page: Page, name: string) => page.locator(`#cookie-preferences input[role="switch"][name="${name}"]`);
+const switchFor = (page: Page, name: string) =>
+  page.locator(`#cookie-preferences input[role="switch"][name="${name}"]`);
 
 type Call = { method: string; body: string | null; type: string | undefined };
 
@@ -60,11 +61,14 @@ async function recordConsentEvents(page: Page): Promise<void> {
     document.addEventListener('sw:consent', (e) => w.__consent.push((e as CustomEvent).detail));
   });
 }
-const consentEvents = (page: Page) => page.evaluate(() => (window as unknown as { __consent: unknown[] }).__consent);
+const consentEvents = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __consent: unknown[] }).__consent);
 
 /** Marks the current document, so a reload (a new document) can be told from none. */
-const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1));
-const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
+const markDocument = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1));
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
 
 const scriptsRun = (page: Page) =>
   page.evaluate(() => (window as unknown as { swConsentScripts?: string[] }).swConsentScripts ?? []);
@@ -75,7 +79,9 @@ async function readDone(page: Page): Promise<void> {
 }
 
 test.describe('first visit', () => {
-  test('reads consent, shows the banner only after the 1000 ms delay, announces the flags', async ({ page }) => {
+  test('reads consent, shows the banner only after the 1000 ms delay, announces the flags', async ({
+    page,
+  }) => {
     await recordConsentEvents(page);
     const calls = await recordCalls(page);
     // On the page's own clock (0 = navigation start): when the consent controller connected
@@ -123,11 +129,22 @@ test.describe('first visit', () => {
       type: 'application/x-www-form-urlencoded',
     });
     // In order: an external script finished before the inline one after it ran.
-    expect(await scriptsRun(page)).toEqual(['statistics-external', 'statistics-inline', 'media-startbody', 'media-external']);
+    expect(await scriptsRun(page)).toEqual([
+      'statistics-external',
+      'statistics-inline',
+      'media-startbody',
+      'media-external',
+    ]);
     const placed = await page.evaluate(() => {
       const scripts = [...document.scripts];
       const where = (s: HTMLScriptElement) =>
-        s.parentElement === document.head ? 'head' : s === document.body.firstElementChild ? 'body-start' : s === document.body.lastElementChild ? 'body-end' : 'body';
+        s.parentElement === document.head
+          ? 'head'
+          : s === document.body.firstElementChild
+            ? 'body-start'
+            : s === document.body.lastElementChild
+              ? 'body-end'
+              : 'body';
       const find = (test: (s: HTMLScriptElement) => boolean) => scripts.find(test)!;
       return {
         statistics: where(find((s) => s.src.endsWith('/assets/consent/statistics.js'))),
@@ -139,7 +156,7 @@ test.describe('first visit', () => {
           find((s) => s.text.includes('statistics-inline')),
           find((s) => s.text.includes('media-startbody')),
           find((s) => s.src.endsWith('/assets/consent/media.js')),
-        ].map((s) => (s.nonce ?? "").length > 0),
+        ].map((s) => (s.nonce ?? '').length > 0),
       };
     });
     expect(placed).toEqual({
@@ -159,9 +176,17 @@ test.describe('first visit', () => {
       privacy_cookie_3: '1',
     });
     const cookies = Object.fromEntries((await page.context().cookies()).map((c) => [c.name, c.value]));
-    expect(cookies).toMatchObject({ privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '1', privacy_cookie_3: '1' });
+    expect(cookies).toMatchObject({
+      privacy_cookie: '1',
+      privacy_cookie_1: '1',
+      privacy_cookie_2: '1',
+      privacy_cookie_3: '1',
+    });
     // Proof of consent: the server logged this choice with a time and an id.
-    const log = readFileSync(process.env.SW_CONSENT_LOG!, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const log = readFileSync(process.env.SW_CONSENT_LOG!, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     // (Other tests run alongside and log too: look for this one's entry among the recent ones.)
     expect(log.filter((e) => Date.parse(e.time) >= started)).toContainEqual(
       expect.objectContaining({
@@ -171,7 +196,9 @@ test.describe('first visit', () => {
     );
   });
 
-  test('Decline saves only the forced group, runs nothing, and is one click like Accept all', async ({ page }) => {
+  test('Decline saves only the forced group, runs nothing, and is one click like Accept all', async ({
+    page,
+  }) => {
     await recordConsentEvents(page);
     const calls = await recordCalls(page);
     await openWithRuntime(page, urlFor(HOME));
@@ -202,6 +229,15 @@ test.describe('first visit', () => {
     await expect(prefs(page)).toHaveAccessibleName('Cookie preferences');
     const switches = page.locator('#cookie-preferences input[role="switch"]');
     await expect(switches).toHaveCount(3);
+    // Drawn by the ConsentPreferences component through the UI host, whose chunk came.
+    await expect(
+      page.locator('[data-sw-consent-groups] > [data-sw-ui="consent-modal"] input[role="switch"]'),
+    ).toHaveCount(3);
+    expect(
+      await page.evaluate(() =>
+        performance.getEntriesByType('resource').some((e) => /\/host-[\w-]+\.js$/.test(e.name)),
+      ),
+    ).toBe(true);
     await expect(page.getByRole('switch', { name: 'Necessary (Always on)' })).toBeChecked();
     await expect(page.getByRole('switch', { name: 'Statistics' })).not.toBeChecked();
     await expect(page.getByRole('switch', { name: 'Media' })).not.toBeChecked();
@@ -257,7 +293,11 @@ test.describe('first visit', () => {
       await page.keyboard.press('Tab');
       reached.add(
         await page.evaluate(() =>
-          document.activeElement?.closest('dialog') ? 'dialog' : document.activeElement === document.body ? 'browser' : 'page',
+          document.activeElement?.closest('dialog')
+            ? 'dialog'
+            : document.activeElement === document.body
+              ? 'browser'
+              : 'page',
         ),
       );
     }
@@ -398,14 +438,19 @@ test.describe('options and builder mistakes', () => {
     await banner(page).getByRole('button', { name: 'Accept all' }).click();
     await reloaded;
     expect(await sameDocument(page)).toBe(false);
-    expect(await scriptsRun(page), 'the server renders them on the reloaded page, nothing is injected').toEqual([]);
+    expect(
+      await scriptsRun(page),
+      'the server renders them on the reloaded page, nothing is injected',
+    ).toEqual([]);
   });
 
   test('close methods a builder asks for: Close button and Escape close without a choice, and the banner asks again', async ({
     page,
   }) => {
     const calls = await recordCalls(page);
-    await withConsentMarkup(page, (html) => html.replace('"delay":1000', '"delay":1000,"close":["button","escape"]'));
+    await withConsentMarkup(page, (html) =>
+      html.replace('"delay":1000', '"delay":1000,"close":["button","escape"]'),
+    );
     await openWithRuntime(page, urlFor(HOME));
     await banner(page).getByRole('button', { name: 'Preferences' }).click();
     await expect(prefs(page)).toBeVisible();
@@ -421,7 +466,10 @@ test.describe('options and builder mistakes', () => {
     await banner(page).getByRole('button', { name: 'Preferences' }).click();
     await page.mouse.click(5, 5);
     await expect(prefs(page)).toBeVisible();
-    expect(calls.filter((c) => c.method === 'POST'), 'closing saves nothing').toEqual([]);
+    expect(
+      calls.filter((c) => c.method === 'POST'),
+      'closing saves nothing',
+    ).toEqual([]);
   });
 
   test('enableAll off: no "Accept all" anywhere', async ({ page }) => {
@@ -444,7 +492,9 @@ test.describe('options and builder mistakes', () => {
       const calls = await recordCalls(page);
       await withConsentMarkup(page, edit);
       await openWithRuntime(page, urlFor(HOME));
-      await expect.poll(() => warnings).toContain('Cookie management is not activated or is temporarily disabled.');
+      await expect
+        .poll(() => warnings)
+        .toContain('Cookie management is not activated or is temporarily disabled.');
       await page.waitForTimeout(1300);
       await expect(banner(page)).toBeHidden();
       expect(calls, 'nothing read, nothing saved').toEqual([]);
@@ -456,7 +506,10 @@ test.describe('options and builder mistakes', () => {
 test.describe('Global Privacy Control', () => {
   test('with the signal, optional groups start off and the modal says why', async ({ page }) => {
     await page.addInitScript(() =>
-      Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true, configurable: true }),
+      Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', {
+        get: () => true,
+        configurable: true,
+      }),
     );
     await openWithRuntime(page, urlFor(HOME));
     await banner(page).getByRole('button', { name: 'Preferences' }).click();
@@ -522,20 +575,36 @@ const FAILED_READ = 'Failed to get cookies from server';
 
 /** The ways the endpoint can fail (contract §4): each is answered by `route` for one method. */
 const failures: [string, (route: Route) => Promise<void> | void][] = [
-  ['a 500', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' })],
+  [
+    'a 500',
+    (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }),
+  ],
   [
     'a status code other than 200',
     (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":{"code":"403","message":{}}}' }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: '{"status":{"code":"403","message":{}}}',
+      }),
   ],
-  ['an unreadable answer', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '<html>oops' })],
+  [
+    'an unreadable answer',
+    (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '<html>oops' }),
+  ],
   ['no answer (network error)', (route) => route.abort('failed')],
   ['a slow answer (past the 8 s limit)', () => undefined], // never answered; the clock jumps past the limit
 ];
 
 /** Routes one method of the endpoint to `answer`; the other passes through. */
-async function failEndpoint(page: Page, method: 'GET' | 'POST', answer: (route: Route) => Promise<void> | void) {
-  await page.route(ENDPOINT, (route) => (route.request().method() === method ? answer(route) : route.fallback()));
+async function failEndpoint(
+  page: Page,
+  method: 'GET' | 'POST',
+  answer: (route: Route) => Promise<void> | void,
+) {
+  await page.route(ENDPOINT, (route) =>
+    route.request().method() === method ? answer(route) : route.fallback(),
+  );
 }
 
 const pendingChoice = (page: Page) =>
@@ -590,9 +659,11 @@ test.describe('endpoint failures', () => {
       await banner(page).getByRole('button', { name: 'Accept all' }).click();
       await posted;
       if (name.startsWith('a slow')) await page.clock.fastForward(8100);
-      await expect.poll(() => pendingChoice(page)).toMatchObject({
-        flags: { privacy_cookie_1: 1, privacy_cookie_2: 1, privacy_cookie_3: 1 },
-      });
+      await expect
+        .poll(() => pendingChoice(page))
+        .toMatchObject({
+          flags: { privacy_cookie_1: 1, privacy_cookie_2: 1, privacy_cookie_3: 1 },
+        });
       await expect(banner(page)).toBeHidden();
       // As the runtime sends it, strings, with privacy_cookie "1": a choice exists.
       expect((await consentEvents(page)).at(-1), 'the choice applies on this page').toEqual({
@@ -638,13 +709,17 @@ test.describe('endpoint failures', () => {
     expect(await pendingChoice(page)).toBeDefined();
   });
 
-  test('a kept choice the server refuses (400) is dropped and the visitor is asked again', async ({ page }) => {
+  test('a kept choice the server refuses (400) is dropped and the visitor is asked again', async ({
+    page,
+  }) => {
     await failEndpoint(page, 'POST', (route) => route.fulfill({ status: 500, body: 'down' }));
     await openWithRuntime(page, urlFor(HOME));
     await banner(page).getByRole('button', { name: 'Decline' }).click();
     await expect.poll(() => pendingChoice(page)).toBeDefined();
     await page.unroute(ENDPOINT);
-    await failEndpoint(page, 'POST', (route) => route.fulfill({ status: 400, body: '{"error":"unknown variable"}' }));
+    await failEndpoint(page, 'POST', (route) =>
+      route.fulfill({ status: 400, body: '{"error":"unknown variable"}' }),
+    );
     await page.reload();
     await expect(banner(page)).toBeVisible();
     await expect.poll(() => pendingChoice(page)).toBeUndefined();
@@ -787,8 +862,15 @@ test.describe('the server’s scripts', () => {
       [true, true],
       [true, true],
     ]);
-    expect(inSvg.map((s) => s.src.replace(/^.*\//, ''))).toEqual(['probe-svg-href.js', 'probe-svg-xlink.js', '']);
-    expect(inSvg.filter((s) => s.text === 'undefined'), 'no script made of "undefined"').toEqual([]);
+    expect(inSvg.map((s) => s.src.replace(/^.*\//, ''))).toEqual([
+      'probe-svg-href.js',
+      'probe-svg-xlink.js',
+      '',
+    ]);
+    expect(
+      inSvg.filter((s) => s.text === 'undefined'),
+      'no script made of "undefined"',
+    ).toEqual([]);
     expect(warnings.some((w) => w.includes('javascript:void 0'))).toBe(true);
   });
 

@@ -38,6 +38,9 @@ test.describe('lightbox', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => isOpen(page)).toBe(true);
     await expect(counter(page)).toHaveText('Image 1 of 3');
+    // Drawn by the Lightbox component through the UI host (its wrapper is the host's portal target).
+    await expect(page.locator('[data-sw-ui="lightbox"] > dialog.sw-lightbox')).toHaveCount(1);
+    await expect(page.locator('[data-sw-ui-root]')).toHaveCount(1);
     await expect(box(page)).toHaveAccessibleName('Waiting room');
     await expect(box(page).locator('figcaption p')).toHaveText(
       'Our waiting room, with chairs along the windows',
@@ -452,7 +455,9 @@ test.describe('lightbox: more content types and the look', () => {
     );
   });
 
-  test('fast animation (200 ms); 57 px thumbnail slots; 30 px navigation for other themes', async ({ page }) => {
+  test('fast animation (200 ms); 57 px thumbnail slots; 30 px navigation for other themes', async ({
+    page,
+  }) => {
     await openGallery(page);
     await page.locator('[data-sw-lightbox="rooms"]').first().click();
     expect(
