@@ -1,4 +1,5 @@
 import type { Runtime } from '../runtime';
+import { closeByVisitor } from './dialog-close';
 
 /** Spec §9: the modal fades over 300 ms, its backdrop over 150 ms (none under reduced motion). */
 export const MODAL_TRANSITION_MS = 300;
@@ -160,38 +161,4 @@ export function createDialog(runtime: Runtime, signal: AbortSignal, options: Dia
       dialog.remove();
     },
   };
-}
-
-/**
- * Escape and the overlay close the dialog as `closeBy` allows. Escape is the browser's
- * `cancel`, kept open when the builder did not allow it (keydown is stopped too, since Chrome
- * lets a second Escape without user activation skip `cancel`). The overlay is a press and a
- * release both on the backdrop (a text selection dragged out of the dialog does not close it).
- */
-function closeByVisitor(
-  dialog: HTMLDialogElement,
-  signal: AbortSignal,
-  options: DialogOptions,
-  close: (reason: CloseReason) => void,
-): void {
-  let pressedOutside = false;
-  const outside = (e: MouseEvent) => {
-    if (e.target !== dialog) return false;
-    const r = dialog.getBoundingClientRect();
-    return e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom;
-  };
-  const on = <E extends Event>(type: string, fn: (e: E) => void) =>
-    dialog.addEventListener(type, fn as EventListener, { signal });
-  on('cancel', (e) => {
-    e.preventDefault();
-    if (options.closeBy.escape) close('escape');
-  });
-  on<KeyboardEvent>('keydown', (e) => {
-    if (e.key === 'Escape' && !options.closeBy.escape) e.preventDefault();
-  });
-  on<MouseEvent>('pointerdown', (e) => (pressedOutside = outside(e)));
-  on<MouseEvent>('click', (e) => {
-    if (pressedOutside && outside(e) && options.closeBy.overlay && dialog.matches(':modal')) close('overlay');
-    pressedOutside = false;
-  });
 }

@@ -1,0 +1,41 @@
+import type { CloseReason, DialogOptions } from './dialog';
+
+/**
+ * Escape and the overlay close the dialog as `closeBy` allows. Escape is the browser's
+ * `cancel`, kept open when the builder did not allow it (keydown is stopped too, since Chrome
+ * lets a second Escape without user activation skip `cancel`). The overlay is a press and a
+ * release both on the backdrop (a text selection dragged out of the dialog does not close it).
+ */
+export function closeByVisitor(
+  dialog: HTMLDialogElement,
+  signal: AbortSignal,
+  options: DialogOptions,
+  close: (reason: CloseReason) => void,
+): void {
+  let pressedOutside = false;
+  const outside = (e: MouseEvent) => {
+    if (e.target !== dialog) return false;
+    const r = dialog.getBoundingClientRect();
+    return e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom;
+  };
+  const on = <E extends Event>(type: string, fn: (e: E) => void) =>
+    dialog.addEventListener(type, fn as EventListener, { signal });
+  on('cancel', (e) => {
+    e.preventDefault();
+    if (options.closeBy.escape) close('escape');
+  });
+  // On the document, not the dialog: with focus on the body (nothing focused, or back from
+  // the browser's own controls) the key never reaches the dialog, and Firefox then closes it.
+  dialog.ownerDocument.addEventListener(
+    'keydown',
+    (e) => {
+      if (e.key === 'Escape' && !options.closeBy.escape && dialog.matches(':modal')) e.preventDefault();
+    },
+    { signal, capture: true },
+  );
+  on<MouseEvent>('pointerdown', (e) => (pressedOutside = outside(e)));
+  on<MouseEvent>('click', (e) => {
+    if (pressedOutside && outside(e) && options.closeBy.overlay && dialog.matches(':modal')) close('overlay');
+    pressedOutside = false;
+  });
+}
