@@ -1,20 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
+import { clinicGroups } from './groups';
 import { flagOn, localFlags, serverFlags } from '../../../runtime/consent/flags';
 import { createConsentHub } from '../../../runtime/consent/hub';
-import { parseGroups } from '../../../runtime/consent/model';
 
 /**
  * `sw:consent`'s detail is the contract's flags object (§3, §4): what the server returned in
  * `status.message`, values "1"/"0"; for a choice kept on the device, the flags as the runtime
  * sends them with `privacy_cookie` "1". The hub holds the runtime's own copy.
  */
-const groups = parseGroups(
-  JSON.stringify([
-    { label: 'Necessary', variable: 'privacy_cookie_1' },
-    { label: 'Statistics', variable: 'privacy_cookie_2' },
-    { label: 'Media', variable: 'privacy_cookie_3' },
-  ]),
-)!;
+const groups = clinicGroups;
 
 describe('the flags object', () => {
   it('is the server’s message as strings: a first visit has no privacy_cookie, nothing is invented', () => {

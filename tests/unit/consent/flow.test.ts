@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { clinicGroups } from './groups';
 import {
   bannerShown,
   busy,
@@ -9,15 +10,8 @@ import {
   type ConsentSetup,
   type ConsentState,
 } from '../../../runtime/consent/flow';
-import { parseGroups } from '../../../runtime/consent/model';
 
-const groups = parseGroups(
-  JSON.stringify([
-    { label: 'Necessary', variable: 'privacy_cookie_1' },
-    { label: 'Statistics', variable: 'privacy_cookie_2' },
-    { label: 'Media', variable: 'privacy_cookie_3' },
-  ]),
-)!;
+const groups = clinicGroups;
 const setup: ConsentSetup = { groups, forceReload: false, gpc: false, local: false };
 const run = (events: ConsentEvent[], from: ConsentState = initialConsent(setup)) =>
   events.reduce(consentFlow, from);
