@@ -20,23 +20,60 @@ export function after(win: Window, signal: AbortSignal, ms: number, fn: () => vo
 }
 
 /**
- * Runs `fn` when the browser is idle (at the latest after `timeout`), or on the next task where
- * there is no `requestIdleCallback` (Safari before 18); returns the cancel.
+ * Runs `fn` when the browser is idle after the page's first paint (at the latest `timeout`
+ * after each of the two), or on the next task where there is no `requestIdleCallback` (Safari
+ * before 18); returns the cancel. Chromium runs idle callbacks, and even the next animation
+ * frames, before the first frame is presented: only the paint entry says it was.
  */
 export function whenIdle(win: Window, signal: AbortSignal, fn: () => void, timeout = 2000): () => void {
-  if (typeof win.requestIdleCallback !== 'function') return after(win, signal, 1, fn);
   if (signal.aborted) return () => undefined;
+  let stop = () => {};
   const cancel = () => {
-    win.cancelIdleCallback(id);
+    stop();
     signal.removeEventListener('abort', cancel);
   };
-  const id = win.requestIdleCallback(
-    () => {
-      signal.removeEventListener('abort', cancel);
-      fn();
-    },
-    { timeout },
-  );
   signal.addEventListener('abort', cancel, { once: true });
+  const run = () => {
+    signal.removeEventListener('abort', cancel);
+    fn();
+  };
+  let idling = false;
+  const idle = () => {
+    idling = true;
+    if (typeof win.requestIdleCallback !== 'function') return void (stop = after(win, signal, 1, run));
+    const id = win.requestIdleCallback(run, { timeout });
+    stop = () => win.cancelIdleCallback(id);
+  };
+  const painted = afterFirstPaint(win, idle, timeout);
+  if (!idling) stop = painted;
   return cancel;
+}
+
+/**
+ * Calls `fn` once the page has painted (its first `paint` timing entry), or after `bound` ms
+ * where that entry may never come (Firefox reports only a contentful paint). A hidden page,
+ * or one without paint timing, has nothing to wait for.
+ */
+function afterFirstPaint(win: Window, fn: () => void, bound: number): () => void {
+  const Observer = (win as Window & { PerformanceObserver?: typeof PerformanceObserver }).PerformanceObserver;
+  if (
+    win.document.visibilityState === 'hidden' ||
+    !Observer?.supportedEntryTypes?.includes('paint') ||
+    win.performance.getEntriesByType('paint').length
+  ) {
+    fn();
+    return () => undefined;
+  }
+  const stop = () => {
+    observer.disconnect();
+    win.clearTimeout(timer);
+  };
+  const done = () => {
+    stop();
+    fn();
+  };
+  const observer = new Observer(done);
+  observer.observe({ type: 'paint' });
+  const timer = win.setTimeout(done, bound);
+  return stop;
 }
