@@ -50,17 +50,14 @@ export function whenIdle(win: Window, signal: AbortSignal, fn: () => void, timeo
 }
 
 /**
- * Calls `fn` once the page has painted (its first `paint` timing entry), or after `bound` ms
+ * Calls `fn` once the page has painted (its first `paint` timing entry, also when that was
+ * before this call), or after `bound` ms
  * where that entry may never come (Firefox reports only a contentful paint). A hidden page,
  * or one without paint timing, has nothing to wait for.
  */
 function afterFirstPaint(win: Window, fn: () => void, bound: number): () => void {
   const Observer = (win as Window & { PerformanceObserver?: typeof PerformanceObserver }).PerformanceObserver;
-  if (
-    win.document.visibilityState === 'hidden' ||
-    !Observer?.supportedEntryTypes?.includes('paint') ||
-    win.performance.getEntriesByType('paint').length
-  ) {
+  if (win.document.visibilityState === 'hidden' || !Observer?.supportedEntryTypes?.includes('paint')) {
     fn();
     return () => undefined;
   }
@@ -73,7 +70,8 @@ function afterFirstPaint(win: Window, fn: () => void, bound: number): () => void
     fn();
   };
   const observer = new Observer(done);
-  observer.observe({ type: 'paint' });
+  // Buffered: a page that painted before this call gets its entry at once.
+  observer.observe({ type: 'paint', buffered: true });
   const timer = win.setTimeout(done, bound);
   return stop;
 }
