@@ -4,7 +4,7 @@ import * as esbuild from 'esbuild';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { compress, FIXED_ENTRY, writeServingFiles } from './build-output.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const outdirArg = process.argv.indexOf('--outdir');
@@ -21,6 +21,9 @@ const options = {
   absWorkingDir: root,
   entryPoints: { runtime: ENTRY },
   outdir,
+  // The entry is named by its content too (`runtime-[hash].js`, listed in manifest.json, served
+  // as immutable); build-output.mjs copies it to the fixed `runtime.js` for fixed-URL pages.
+  entryNames: '[name]-[hash]',
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -48,10 +51,11 @@ export function measure(metafile) {
   for (const [out, info] of Object.entries(metafile.outputs)) {
     if (!out.endsWith('.js')) continue;
     const code = readFileSync(resolve(root, out));
+    const sent = compress(code);
     files[out] = {
       raw: code.length,
-      gzip: gzipSync(code, { level: 9 }).length,
-      brotli: brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+      gzip: sent.gzip.length,
+      brotli: sent.brotli.length,
       entry: info.entryPoint === ENTRY,
       imports: info.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path),
     };
@@ -130,14 +134,15 @@ function report(metafile) {
   const rows = Object.entries(m.files)
     .sort(([a], [b]) => (m.files[b].entry ? 1 : 0) - (m.files[a].entry ? 1 : 0) || a.localeCompare(b))
     .map(([f, s]) => [
-      relative(root, resolve(root, f)) + (s.entry ? ' (entry)' : ''),
+      relative(root, resolve(root, f)) + (s.entry ? ` (entry, also ${FIXED_ENTRY})` : ''),
       kb(s.raw),
       kb(s.gzip),
       kb(s.brotli),
     ]);
   rows.push(['entry + static imports', kb(m.entry.raw), kb(m.entry.gzip), kb(m.entry.brotli)]);
   rows.push(['all JS', kb(m.total.raw), kb(m.total.gzip), kb(m.total.brotli)]);
-  const head = ['file', 'raw', 'gzip', 'brotli'];
+  // The .gz and .br files the build writes are these bytes; a server sends brotli where asked.
+  const head = ['file', 'raw', 'gzip', 'brotli (sent)'];
   const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r) => r.map((c, i) => (i ? c.padStart(width[i]) : c.padEnd(width[i]))).join('  ');
   console.log(line(head));
@@ -171,6 +176,7 @@ if (!isMain) {
         setup(build) {
           build.onEnd((result) => {
             if (!result.metafile) return;
+            writeServingFiles(result.metafile, { root, outdir, entry: ENTRY });
             for (const problem of report(result.metafile)) console.error(`OVER BUDGET: ${problem}`);
             console.log(`rebuilt ${new Date().toLocaleTimeString()}; watching runtime/ ...`);
           });
@@ -183,6 +189,7 @@ if (!isMain) {
   rmSync(outdir, { recursive: true, force: true });
   const result = await esbuild.build(options);
   writeFileSync(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
+  writeServingFiles(result.metafile, { root, outdir, entry: ENTRY });
   const over = report(result.metafile);
   if (over.length) {
     for (const problem of over) console.error(`OVER BUDGET: ${problem}`);

@@ -2,18 +2,20 @@
 // path, the built runtime at /swfiles/runtime).
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, resolve, sep } from 'node:path';
+import { sendScript } from './assets.mjs';
 import { contentSecurityPolicy, newNonce } from './csp.mjs';
 import { notFound, redirect, sendHtml, sendPage, types } from './respond.mjs';
 
 /**
- * Returns `send(res, rel, search)` serving `base` + `rel`; never a file outside `base`, and a
- * folder serves its index.html. `prefix` is the address `base` is served at ("" or
+ * Returns `send(req, res, rel, search)` serving `base` + `rel`; never a file outside `base`,
+ * and a folder serves its index.html. `prefix` is the address `base` is served at ("" or
  * "/segment…"). `isPage(file)`: the server's page templates, the only files that get the
- * CSP nonce. `hidden(file)`: files that exist but are answered with 404.
+ * CSP nonce. `hidden(file)`: files that exist but are answered with 404. `built`: `base` is
+ * the build's output, whose scripts are sent as assets.mjs says. `rewrite(html)`: applied to pages.
  */
-export function fileServer({ base, prefix, isPage = () => false, hidden = () => false }) {
+export function fileServer({ base, prefix, isPage = () => false, hidden = () => false, built = false, rewrite }) {
   const baseDir = resolve(base);
-  return async function send(res, rel, search = '') {
+  return async function send(req, res, rel, search = '') {
     let file = resolve(baseDir, `.${rel}`);
     if (file !== baseDir && !file.startsWith(baseDir + sep)) return sendHtml(res, 404, notFound());
     let info = await stat(file).catch(() => null);
@@ -23,7 +25,8 @@ export function fileServer({ base, prefix, isPage = () => false, hidden = () => 
       info = await stat(file).catch(() => null);
     }
     if (!info?.isFile() || hidden(file)) return sendHtml(res, 404, notFound());
-    if (isPage(file)) return sendPage(res, file);
+    if (isPage(file)) return sendPage(res, file, rewrite);
+    if (built && extname(file) === '.js') return sendScript(req, res, file);
     const headers = {
       'Content-Type': types[extname(file)] ?? 'application/octet-stream',
       'Content-Length': info.size,

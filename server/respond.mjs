@@ -48,8 +48,9 @@ export function sendHtml(res, status, html) {
   res.end(html.replaceAll(NONCE_PLACEHOLDER, nonce));
 }
 
-export async function sendPage(res, file) {
-  return sendHtml(res, 200, await readFile(file, 'utf8'));
+/** Sends a page template; `rewrite` may change its HTML first (the entry's address). */
+export async function sendPage(res, file, rewrite = (html) => html) {
+  return sendHtml(res, 200, await rewrite(await readFile(file, 'utf8')));
 }
 
 /** Only `/` followed by something other than `/` or `\`: browsers read `//x` and `/\x` as host x. */

@@ -23,4 +23,9 @@ export function startServer(options?: {
   consentLog?: string;
   /** Also serve dist's `*.map` files and `meta.json` (default false: 404). */
   serveSourceMaps?: boolean;
+  /**
+   * "fixed" (default): pages load `/swfiles/runtime/runtime.js` as written. "hashed": each page's
+   * runtime script is rewritten to the content-hashed entry dist/manifest.json names.
+   */
+  entry?: 'fixed' | 'hashed';
 }): Promise<RunningServer>;

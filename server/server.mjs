@@ -15,6 +15,7 @@ import {
   scriptsFor,
   validateConsentBody,
 } from './consent.mjs';
+import { FIXED_ENTRY } from '../build-output.mjs';
 import { fileServer } from './files.mjs';
 import { discoverPages, findDesignPage, indexPage } from './pages.mjs';
 import { notFound, readBody, redirect, sendHtml, sendJson, sendPage } from './respond.mjs';
@@ -28,7 +29,9 @@ const PROJECT_PATH = /^(\/[A-Za-z0-9._~-]+)*$/;
  * Starts the server. Options: port (0 = any free one), host, siteDir, distDir,
  * siteConfig (path of the per-site JSON), consentLog (append-only proof-of-consent file),
  * serveSourceMaps (also serve dist's `*.map` and `meta.json`; off by default, as they
- * describe the source to anyone who asks).
+ * describe the source to anyone who asks), entry ("fixed": pages load `runtime.js` as written;
+ * "hashed": the server writes the manifest's content-hashed entry into each page instead, as
+ * a builder's backend does with dist/manifest.json).
  * Resolves to { url, port, close() }.
  */
 export async function startServer(options = {}) {
@@ -48,18 +51,18 @@ export async function startServer(options = {}) {
   // The page templates are the pages found at start: an .html file that appears later
   // (an upload, an ajax fragment) is served as written, without the response's nonce.
   const templates = new Set(pages.map((p) => resolve(p.file)));
+  const rewrite = options.entry === 'hashed' ? (html) => withHashedEntry(html, distDir) : undefined;
   const sendSiteFile = fileServer({
     base: siteDir,
     prefix: projectPath,
     isPage: (file) => templates.has(file),
+    rewrite,
   });
   const sendRuntimeFile = fileServer({
     base: distDir,
     prefix: RUNTIME_PREFIX,
-    // Compared in lower case: on a case-insensitive disk `RUNTIME.JS.MAP` is the same file.
-    hidden: (file) =>
-      !options.serveSourceMaps &&
-      (extname(file).toLowerCase() === '.map' || basename(file).toLowerCase() === 'meta.json'),
+    built: true,
+    hidden: (file) => isBuildMetadata(file, options.serveSourceMaps),
   });
 
   const server = createServer((req, res) => {
@@ -80,17 +83,17 @@ export async function startServer(options = {}) {
     if (path === '/') return sendHtml(res, 200, indexPage(pages, localPort(req), projectPath));
     if (path === '/favicon.ico') return void res.writeHead(204).end();
     if (path.startsWith(`${RUNTIME_PREFIX}/`))
-      return sendRuntimeFile(res, path.slice(RUNTIME_PREFIX.length), url.search);
+      return sendRuntimeFile(req, res, path.slice(RUNTIME_PREFIX.length), url.search);
     if (path === projectPath || path === `${projectPath}/`)
       return redirect(res, 302, `${projectPath}/en/${url.search}`);
     if (path === `${projectPath}/swfiles/lib/privacycookie.php`) return consent(req, res);
     if (path === `${projectPath}/preview.php`) {
       const page = findDesignPage(pages, url.searchParams);
       if (!page) return sendHtml(res, 404, notFound());
-      return sendPage(res, page.file);
+      return sendPage(res, page.file, rewrite);
     }
     if (path.startsWith(`${projectPath}/`))
-      return sendSiteFile(res, path.slice(projectPath.length), url.search);
+      return sendSiteFile(req, res, path.slice(projectPath.length), url.search);
     return sendHtml(res, 404, notFound());
   }
 
@@ -151,6 +154,26 @@ export async function startServer(options = {}) {
         server.close(() => ok());
       }),
   };
+}
+
+/**
+ * What the build writes for tools, not browsers: the manifest, sizes and esbuild's metafile
+ * (the backend reads them from disk), the precompressed variants (sent only in place of their
+ * script), and, unless asked for, source maps. Compared in lower case: on a case-insensitive
+ * disk `RUNTIME.JS.MAP` is the same file.
+ */
+function isBuildMetadata(file, serveSourceMaps) {
+  const name = basename(file).toLowerCase();
+  if (['.br', '.gz'].includes(extname(name))) return true;
+  if (['meta.json', 'manifest.json', 'sizes.json'].includes(name)) return !serveSourceMaps;
+  return !serveSourceMaps && extname(name) === '.map';
+}
+
+/** The page with its runtime script at the entry's content-hashed name (read per page: a rebuild changes it). */
+async function withHashedEntry(html, distDir) {
+  const manifest = JSON.parse(await readFile(join(distDir, 'manifest.json'), 'utf8'));
+  const entry = Object.values(manifest).find((record) => record.isEntry).file;
+  return html.replaceAll(`${RUNTIME_PREFIX}/${FIXED_ENTRY}"`, `${RUNTIME_PREFIX}/${entry}"`);
 }
 
 function localPort(req) {

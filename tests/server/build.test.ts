@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { measure, overBudget, pageKinds } from '../../build.mjs';
 
@@ -10,6 +11,10 @@ const root = process.cwd();
 const out = mkdtempSync(join(tmpdir(), 'sw-build-'));
 const shown = relative(root, out);
 let output = '';
+const manifestEntry = (): string =>
+  (Object.values(JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'))) as { file: string; isEntry?: boolean }[]).find(
+    (r) => r.isEntry,
+  )!.file;
 
 beforeAll(() => {
   output = execFileSync(process.execPath, ['build.mjs', '--outdir', out], { cwd: root, encoding: 'utf8' });
@@ -17,16 +22,19 @@ beforeAll(() => {
 
 describe('build', () => {
   it('prints raw, gzip and brotli sizes of every output file and the budgets', () => {
-    expect(output).toMatch(/file\s+raw\s+gzip\s+brotli/);
+    expect(output).toMatch(/file\s+raw\s+gzip\s+brotli \(sent\)/);
     const js = readdirSync(join(out)).filter((f) => f.endsWith('.js'));
     expect(js).toContain('runtime.js');
     const lines = output.split('\n');
-    for (const f of js) {
+    // runtime.js is the hashed entry's copy: one row for both.
+    for (const f of js.filter((f) => f !== 'runtime.js')) {
       const line = lines.find((l) => l.startsWith(`${shown}/${f}`));
       expect(line, f).toMatch(/[\d.]+ KB\s+[\d.]+ KB\s+[\d.]+ KB$/);
     }
-    expect(lines.find((l) => l.startsWith(`${shown}/runtime.js`))).toContain('(entry)');
-    expect(lines.filter((l) => l.includes('(entry)'))).toHaveLength(1);
+    const entryRows = lines.filter((l) => l.includes('(entry'));
+    expect(entryRows).toHaveLength(1);
+    expect(entryRows[0]!.startsWith(`${shown}/runtime-`)).toBe(true);
+    expect(entryRows[0]).toMatch(/^\S+\/runtime-[A-Z0-9]{8}\.js \(entry, also runtime\.js\)/);
     expect(output).toMatch(/entry \+ static imports/);
     // The budgets printed are package.json's, the one place they live.
     const { sizeBudgets } = JSON.parse(readFileSync('package.json', 'utf8')) as {
@@ -54,7 +62,7 @@ describe('build', () => {
   it('counts the entry with its static imports, and every JS file in the total', () => {
     const meta = JSON.parse(readFileSync(join(out, 'meta.json'), 'utf8'));
     const m = measure(meta);
-    expect(m.entry.files.map((f) => f.split('/').pop())).toContain('runtime.js');
+    expect(m.entry.files.map((f) => f.split('/').pop())).toContainEqual(expect.stringMatching(/^runtime-[A-Z0-9]{8}\.js$/));
     const sum = Object.values(m.files).reduce((a: number, f) => a + (f as { gzip: number }).gzip, 0);
     expect(m.total.gzip).toBe(sum);
     expect(m.entry.gzip).toBeLessThanOrEqual(m.total.gzip);
@@ -93,8 +101,72 @@ describe('build', () => {
     expect(inputs.some((i) => /node_modules\/react(-dom)?\//.test(i))).toBe(false);
   });
 
-  it('writes source maps', () => {
+  it('writes source maps, each script naming its own', () => {
     const js = readdirSync(join(out)).filter((f) => f.endsWith('.js'));
-    for (const f of js) expect(readdirSync(join(out))).toContain(`${f}.map`);
+    for (const f of js) {
+      const map = readFileSync(join(out, f), 'utf8').match(/\/\/# sourceMappingURL=([\w.-]+)\s*$/)?.[1];
+      expect(map, f).toBeDefined();
+      // The fixed-name copy keeps the hashed entry's bytes, so its map is the hashed entry's.
+      expect(map, f).toBe(f === 'runtime.js' ? `${manifestEntry()}.map` : `${f}.map`);
+      expect(readdirSync(join(out))).toContain(map);
+    }
+  });
+});
+
+interface ManifestRecord {
+  file: string;
+  name: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+describe('build: what servers and backends read (issue 19)', () => {
+  const manifest = (): Record<string, ManifestRecord> => JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+
+  it("writes a manifest in Vite's format: one entry, hashed, the same bytes as runtime.js", () => {
+    const records = Object.entries(manifest());
+    const entries = records.filter(([, r]) => r.isEntry);
+    expect(entries).toHaveLength(1);
+    const [key, entry] = entries[0]!;
+    expect(key).toBe('runtime/index.ts');
+    expect(entry).toMatchObject({ src: 'runtime/index.ts', name: 'runtime' });
+    expect(entry.file).toMatch(/^runtime-[A-Z0-9]{8}\.js$/);
+    expect(readFileSync(join(out, entry.file)).equals(readFileSync(join(out, 'runtime.js')))).toBe(true);
+  });
+
+  it('names every script the build wrote, and links only to its own records', () => {
+    const m = manifest();
+    const files = Object.values(m).map((r) => r.file);
+    const js = readdirSync(out).filter((f) => f.endsWith('.js') && f !== 'runtime.js');
+    expect(files.sort()).toEqual(js.sort());
+    for (const [key, r] of Object.entries(m)) {
+      for (const linked of [...(r.imports ?? []), ...(r.dynamicImports ?? [])]) expect(m, `${key} → ${linked}`).toHaveProperty([linked]);
+      // A shared part has no source module of its own: Vite keys it by `_` and its file name.
+      if (!r.src) expect(key).toBe(`_${r.file}`);
+      else expect(r.isEntry || r.isDynamicEntry).toBe(true);
+    }
+    // What the entry imports, as the browser would follow it in the file itself.
+    const entry = Object.values(m).find((r) => r.isEntry)!;
+    const code = readFileSync(join(out, entry.file), 'utf8');
+    const statics = [...code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w-]+\.js)["']/g)].map((x) => `_${x[1]}`);
+    expect([...(entry.imports ?? [])].sort()).toEqual([...new Set(statics)].sort());
+    expect(entry.dynamicImports).toContain('runtime/controllers/lightbox.ts');
+  });
+
+  it('writes .br and .gz beside every script, which decompress to it and are the sizes printed', () => {
+    const js = readdirSync(out).filter((f) => f.endsWith('.js'));
+    const lines = output.split('\n');
+    for (const f of js) {
+      const code = readFileSync(join(out, f));
+      const br = readFileSync(join(out, `${f}.br`));
+      const gz = readFileSync(join(out, `${f}.gz`));
+      expect(brotliDecompressSync(br).equals(code), `${f}.br`).toBe(true);
+      expect(gunzipSync(gz).equals(code), `${f}.gz`).toBe(true);
+      const row = lines.find((l) => l.startsWith(`${shown}/${f}`));
+      if (row) expect(row, f).toMatch(new RegExp(`${(gz.length / 1000).toFixed(2)} KB\\s+${(br.length / 1000).toFixed(2)} KB$`));
+    }
   });
 });

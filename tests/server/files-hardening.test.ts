@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,12 +105,22 @@ describe('the CSP nonce goes only into the server’s own page templates', () =>
 });
 
 describe('build metadata and source maps under /swfiles/runtime/', () => {
+  // The map runtime.js names: the hashed entry's (runtime.js is its byte-identical copy).
+  const entryMap = () => {
+    const code = readFileSync(join(process.cwd(), 'dist', 'runtime.js'), 'utf8');
+    return code.match(/sourceMappingURL=([\w.-]+\.map)/)![1]!;
+  };
   it.each([
     '/swfiles/runtime/meta.json',
-    '/swfiles/runtime/runtime.js.map',
+    '/swfiles/runtime/<entry map>',
     '/swfiles/runtime/.%2Fmeta.json',
-    '/swfiles/runtime/runtime.js%2Emap',
-  ])('%s is a 404 by default', async (path) => {
+    '/swfiles/runtime/<entry map, dot encoded>',
+  ])('%s is a 404 by default', async (template) => {
+    const map = entryMap();
+    const path = template
+      .replace('<entry map>', map)
+      .replace('<entry map, dot encoded>', map.replace(/\.map$/, '%2Emap'));
+    expect(existsSync(join(process.cwd(), 'dist', map)), 'the map exists: the 404 is the server refusing').toBe(true);
     expect((await rawRequest(server.url, path)).status).toBe(404);
     expect((await rawRequest(server.url, '/swfiles/runtime/runtime.js')).status).toBe(200);
   });
@@ -118,7 +128,7 @@ describe('build metadata and source maps under /swfiles/runtime/', () => {
   it('are served with startServer({ serveSourceMaps: true })', async () => {
     const open = await startServer({ port: 0, consentLog, serveSourceMaps: true });
     try {
-      for (const path of ['/swfiles/runtime/meta.json', '/swfiles/runtime/runtime.js.map']) {
+      for (const path of ['/swfiles/runtime/meta.json', `/swfiles/runtime/${entryMap()}`]) {
         const res = await rawRequest(open.url, path);
         expect(res.status, path).toBe(200);
         expect(res.headers['content-type']).toContain('application/json');

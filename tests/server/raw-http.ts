@@ -4,6 +4,8 @@ export interface RawResponse {
   status: number;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The body's bytes as sent (a compressed body is not decoded). */
+  bytes: Buffer;
 }
 
 /**
@@ -21,7 +23,10 @@ export function rawRequest(
     const req = request({ hostname, port, path, method: init.method ?? 'GET', headers: init.headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => ok({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        ok({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes });
+      });
       res.on('error', fail);
     });
     req.on('error', fail);
