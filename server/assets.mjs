@@ -2,7 +2,7 @@
 // fixed-name entry is revalidated by its ETag, and a precompressed variant goes to clients that
 // ask for it. Builders copy this; the rules are the usual asset-pipeline ones (README, "Serving").
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { HASHED_NAME } from '../build-output.mjs';
 import { types } from './respond.mjs';
@@ -15,19 +15,25 @@ const ENCODINGS = [
   { token: 'gzip', suffix: '.gz' },
 ];
 
-/** Content codings the request accepts (q > 0), from its Accept-Encoding header. */
+/**
+ * The codings with a precompressed variant that an Accept-Encoding header accepts (q > 0),
+ * the client's preferred first (the server's order, brotli first, on a tie). RFC 9110 §12.5.3:
+ * case-insensitive, optional spaces around `;`, `*` for any other coding, `x-gzip` is gzip.
+ */
 export function acceptedEncodings(header = '') {
   const accepted = new Map();
   for (const part of String(header).split(',')) {
-    const [token, ...params] = part.trim().toLowerCase().split(';');
+    const [raw, ...params] = part.split(';');
+    let token = raw.trim().toLowerCase();
+    if (token === 'x-gzip') token = 'gzip';
     if (!token) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(token, q ? Number(q.slice(2)) : 1);
+    const q = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    accepted.set(token, Number.isFinite(weight) ? weight : 0);
   }
-  const wildcard = accepted.get('*');
-  return new Set(
-    ENCODINGS.map((e) => e.token).filter((t) => (accepted.get(t) ?? wildcard ?? 0) > 0),
-  );
+  const weightOf = (t) => accepted.get(t) ?? accepted.get('*') ?? 0;
+  const tokens = ENCODINGS.map((e) => e.token).filter((t) => weightOf(t) > 0);
+  return new Set(tokens.sort((a, b) => weightOf(b) - weightOf(a)));
 }
 
 /** Whether an If-None-Match header names `etag` (weak comparison, as RFC 9110 asks for it). */
@@ -38,22 +44,30 @@ export function matchesEtag(header, etag) {
 }
 
 /**
- * Sends a built script: picks the variant the request accepts, answers 304 when the client
- * holds it already, else the body with its caching headers.
+ * The variant to send: the first accepted coding whose precompressed file is at least as new
+ * as the script (a deploy that replaced only the script must not send the old bytes), else
+ * the script itself.
+ */
+async function variantOf(file, accepted) {
+  const changed = (await stat(file)).mtimeMs;
+  for (const token of accepted) {
+    const { suffix } = ENCODINGS.find((e) => e.token === token);
+    const info = await stat(file + suffix).catch(() => null);
+    if (info?.isFile() && info.mtimeMs >= changed) return { token, body: await readFile(file + suffix) };
+  }
+  return { token: null, body: await readFile(file) };
+}
+
+/**
+ * Sends a built script (GET and HEAD only): picks the variant the request accepts, answers
+ * 304 when the client holds it already, else the body with its caching headers.
  */
 export async function sendScript(req, res, file) {
-  const accepted = acceptedEncodings(req.headers['accept-encoding']);
-  let body = null;
-  let encoding = null;
-  for (const e of ENCODINGS) {
-    if (!accepted.has(e.token)) continue;
-    body = await readFile(file + e.suffix).catch(() => null);
-    if (body) {
-      encoding = e;
-      break;
-    }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': 0 }).end();
+    return;
   }
-  body ??= await readFile(file);
+  const { token, body } = await variantOf(file, acceptedEncodings(req.headers['accept-encoding']));
   // A strong tag per representation: the gzip bytes are not the brotli bytes.
   const digest = createHash('sha256').update(body).digest('base64url').slice(0, 27);
   const headers = {
@@ -63,7 +77,7 @@ export async function sendScript(req, res, file) {
     Vary: 'Accept-Encoding',
   };
   if (matchesEtag(req.headers['if-none-match'], headers.ETag)) return void res.writeHead(304, headers).end();
-  if (encoding) headers['Content-Encoding'] = encoding.token;
+  if (token) headers['Content-Encoding'] = token;
   headers['Content-Length'] = body.length;
   res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : body);

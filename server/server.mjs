@@ -157,16 +157,16 @@ export async function startServer(options = {}) {
 }
 
 /**
- * What the build writes for tools, not browsers: the manifest, sizes and esbuild's metafile
- * (the backend reads them from disk), the precompressed variants (sent only in place of their
- * script), and, unless asked for, source maps. Compared in lower case: on a case-insensitive
- * disk `RUNTIME.JS.MAP` is the same file.
+ * What the build writes for tools, not browsers: the manifest and sizes (the backend reads
+ * them from disk), the precompressed variants (sent only in place of their script), and,
+ * unless `serveSourceMaps`, source maps and esbuild's metafile. Compared in lower case: on a
+ * case-insensitive disk `RUNTIME.JS.MAP` is the same file.
  */
 function isBuildMetadata(file, serveSourceMaps) {
   const name = basename(file).toLowerCase();
   if (['.br', '.gz'].includes(extname(name))) return true;
-  if (['meta.json', 'manifest.json', 'sizes.json'].includes(name)) return !serveSourceMaps;
-  return !serveSourceMaps && extname(name) === '.map';
+  if (['manifest.json', 'sizes.json'].includes(name)) return true;
+  return !serveSourceMaps && (name === 'meta.json' || extname(name) === '.map');
 }
 
 /** The page with its runtime script at the entry's content-hashed name (read per page: a rebuild changes it). */

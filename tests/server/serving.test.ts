@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -42,7 +41,6 @@ describe('caching', () => {
     for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
       const again = await get('/swfiles/runtime/runtime.js', { 'If-None-Match': header });
       expect(again.status, header).toBe(304);
-      expect(again.bytes.length).toBe(0);
       expect(again.headers.etag).toBe(etag);
       expect(again.headers['cache-control']).toBe('no-cache');
     }
@@ -94,8 +92,21 @@ describe('compression', () => {
     expect((await get(path, { 'Accept-Encoding': 'gzip', 'If-None-Match': br })).status).toBe(200);
   });
 
+  it('follows the client: gzip where it prefers gzip, nothing where it refuses with a space before the ;', async () => {
+    const preferred = await get(path, { 'Accept-Encoding': 'br;q=0.1, gzip;q=1' });
+    expect(preferred.headers['content-encoding']).toBe('gzip');
+    const refused = await get(path, { 'Accept-Encoding': 'gzip ;q=0, br ; q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.bytes.equals(file())).toBe(true);
+  });
+
   it('reads Accept-Encoding as RFC 9110 writes it', () => {
     expect([...acceptedEncodings('BR, GZIP')]).toEqual(['br', 'gzip']);
+    expect([...acceptedEncodings('gzip ;q=0, *')]).toEqual(['br']);
+    expect([...acceptedEncodings('br ;q=1')]).toEqual(['br']);
+    expect([...acceptedEncodings('x-gzip')]).toEqual(['gzip']);
+    expect([...acceptedEncodings('br;q=0.5, gzip')]).toEqual(['gzip', 'br']);
+    expect([...acceptedEncodings('br;q=abc')]).toEqual([]);
     expect([...acceptedEncodings('*')]).toEqual(['br', 'gzip']);
     expect([...acceptedEncodings('*;q=0, gzip')]).toEqual(['gzip']);
     expect([...acceptedEncodings('br;q=0.0')]).toEqual([]);
@@ -107,13 +118,69 @@ describe('compression', () => {
 });
 
 describe('what stays unserved', () => {
-  it.each(['manifest.json', 'sizes.json', 'meta.json', 'runtime.js.br', 'runtime.js.gz', 'runtime.js.map'])(
+  // The map runtime.js names is the hashed entry's (runtime.js is its copy).
+  const entryMap = () => readFileSync(join(dist, 'runtime.js'), 'utf8').match(/sourceMappingURL=([\w.-]+\.map)/)![1]!;
+  it.each(['manifest.json', 'sizes.json', 'meta.json', 'runtime.js.br', 'runtime.js.gz', '<entry map>'])(
     '/swfiles/runtime/%s is a 404: the backend reads build metadata from disk',
-    async (name) => {
+    async (template) => {
+      const name = template === '<entry map>' ? entryMap() : template;
+      expect(existsSync(join(dist, name)), `${name} exists: the 404 is the server refusing`).toBe(true);
       expect((await get(`/swfiles/runtime/${name}`)).status).toBe(404);
-      expect((await get(`/swfiles/runtime/${name.toUpperCase()}`)).status).toBe(404);
     },
   );
+});
+
+describe('methods', () => {
+  it('HEAD gets the headers of the variant GET would send, and no body', async () => {
+    const get = await rawRequest(server.url, '/swfiles/runtime/runtime.js', { headers: { 'Accept-Encoding': 'br' } });
+    const head = await rawRequest(server.url, '/swfiles/runtime/runtime.js', { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } });
+    expect(head.status).toBe(200);
+    expect(head.bytes.length).toBe(0);
+    for (const name of ['content-encoding', 'content-length', 'etag', 'cache-control', 'vary'])
+      expect(head.headers[name], name).toBe(get.headers[name]);
+  });
+
+  it('any other method is a 405, never a 304 or a body', async () => {
+    for (const headers of [{} as Record<string, string>, { 'If-None-Match': '*' }]) {
+      const res = await rawRequest(server.url, '/swfiles/runtime/runtime.js', { method: 'POST', headers, body: 'x' });
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe('GET, HEAD');
+      expect(res.bytes.length).toBe(0);
+    }
+  });
+});
+
+describe('a variant missing or older than its script', () => {
+  // A copy of dist/ to break: a deploy that forgot a variant, or replaced only the script.
+  let copy: string;
+  let broken: RunningServer;
+  beforeAll(async () => {
+    copy = mkdtempSync(join(tmpdir(), 'sw-serving-dist-'));
+    cpSync(dist, copy, { recursive: true, preserveTimestamps: true });
+    broken = await startServer({ port: 0, consentLog, distDir: copy });
+  });
+  afterAll(() => broken.close());
+
+  it('without the .br, a client that takes both gets the .gz; without either, the file', async () => {
+    rmSync(join(copy, 'runtime.js.br'));
+    const gz = await get('/swfiles/runtime/runtime.js', { 'Accept-Encoding': 'br, gzip' }, broken.url);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.bytes).equals(readFileSync(join(copy, 'runtime.js')))).toBe(true);
+    rmSync(join(copy, 'runtime.js.gz'));
+    const plain = await get('/swfiles/runtime/runtime.js', { 'Accept-Encoding': 'br, gzip' }, broken.url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.bytes.equals(readFileSync(join(copy, 'runtime.js')))).toBe(true);
+  });
+
+  it('a variant older than the script is not sent: the script changed after it was compressed', async () => {
+    const file = join(copy, aChunk());
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n// changed after the build`);
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(file, later, later);
+    const res = await get(`/swfiles/runtime/${aChunk()}`, { 'Accept-Encoding': 'br, gzip' }, broken.url);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.bytes.equals(readFileSync(file))).toBe(true);
+  });
 });
 
 describe('startServer({ entry: "hashed" })', () => {
