@@ -51,9 +51,8 @@ export function whenIdle(win: Window, signal: AbortSignal, fn: () => void, timeo
 
 /**
  * Calls `fn` once the page has painted (its first `paint` timing entry, also when that was
- * before this call), or after `bound` ms
- * where that entry may never come (Firefox reports only a contentful paint). A hidden page,
- * or one without paint timing, has nothing to wait for.
+ * before this call), or after `bound` ms where that entry may never come (Firefox reports
+ * only a contentful paint). A hidden page, or one without paint timing, has nothing to wait for.
  */
 function afterFirstPaint(win: Window, fn: () => void, bound: number): () => void {
   const Observer = (win as Window & { PerformanceObserver?: typeof PerformanceObserver }).PerformanceObserver;

@@ -48,8 +48,7 @@ export function matchesEtag(header, etag) {
  * as the script (a deploy that replaced only the script must not send the old bytes), else
  * the script itself.
  */
-async function variantOf(file, accepted) {
-  const changed = (await stat(file)).mtimeMs;
+async function variantOf(file, changed, accepted) {
   for (const token of accepted) {
     const { suffix } = ENCODINGS.find((e) => e.token === token);
     const info = await stat(file + suffix).catch(() => null);
@@ -59,15 +58,16 @@ async function variantOf(file, accepted) {
 }
 
 /**
- * Sends a built script (GET and HEAD only): picks the variant the request accepts, answers
- * 304 when the client holds it already, else the body with its caching headers.
+ * Sends a built script (GET and HEAD only; `info` is its stat): picks the variant the request
+ * accepts, answers 304 when the client holds it already, else the body with its caching headers.
  */
-export async function sendScript(req, res, file) {
+export async function sendScript(req, res, file, info) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': 0 }).end();
     return;
   }
-  const { token, body } = await variantOf(file, acceptedEncodings(req.headers['accept-encoding']));
+  const accepted = acceptedEncodings(req.headers['accept-encoding']);
+  const { token, body } = await variantOf(file, info.mtimeMs, accepted);
   // A strong tag per representation: the gzip bytes are not the brotli bytes.
   const digest = createHash('sha256').update(body).digest('base64url').slice(0, 27);
   const headers = {

@@ -26,7 +26,7 @@ export function fileServer({ base, prefix, isPage = () => false, hidden = () => 
     }
     if (!info?.isFile() || hidden(file)) return sendHtml(res, 404, notFound());
     if (isPage(file)) return sendPage(res, file, rewrite);
-    if (built && extname(file).toLowerCase() === '.js') return sendScript(req, res, file);
+    if (built && extname(file).toLowerCase() === '.js') return sendScript(req, res, file, info);
     const headers = {
       'Content-Type': types[extname(file)] ?? 'application/octet-stream',
       'Content-Length': info.size,

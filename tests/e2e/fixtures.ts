@@ -94,6 +94,24 @@ export async function openWithRuntime(page: Page, url: string): Promise<void> {
   await page.waitForSelector('html[data-sw-env]', { state: 'attached' });
 }
 
+/** Elements of every idle-loaded feature (runtime/controllers/index.ts): each waits for its chunk. */
+const IDLE_LOADED = [
+  '[data-sw-lightbox]',
+  'a[rel^="prettyPhoto"]',
+  '[data-sw-modal]',
+  '[data-sw-languages]',
+  '[data-sw-consent-modal]',
+  '[data-sw-consent-banner]',
+].join(', ');
+
+/** Resolves once every idle-loaded feature on the page has connected (its elements are ready). */
+export async function idleFeaturesConnected(page: Page): Promise<void> {
+  await page.waitForFunction(
+    (selector) => [...document.querySelectorAll(selector)].every((el) => el.hasAttribute('data-sw-ready')),
+    IDLE_LOADED,
+  );
+}
+
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, openWithRuntime, test, urlFor } from './fixtures';
+import { expect, idleFeaturesConnected, openWithRuntime, test, urlFor } from './fixtures';
 
 /** The entry and every file it imports statically (esbuild's shared parts): loaded as one. */
 async function entryFiles(request: APIRequestContext, entry: string): Promise<Set<string>> {
@@ -16,16 +16,6 @@ async function entryFiles(request: APIRequestContext, entry: string): Promise<Se
   return files;
 }
 
-/** Elements of every idle-loaded feature (controllers/index.ts): each waits for its chunk. */
-const IDLE_LOADED = [
-  '[data-sw-lightbox]',
-  'a[rel^="prettyPhoto"]',
-  '[data-sw-modal]',
-  '[data-sw-languages]',
-  '[data-sw-consent-modal]',
-  '[data-sw-consent-banner]',
-].join(', ');
-
 /**
  * The spec's loading rule ("nothing before first paint that first paint does not need"): every
  * file the runtime loads after its entry (feature chunks, their shared parts, the UI host with
@@ -38,10 +28,7 @@ test.describe('loading order', () => {
       await openWithRuntime(page, urlFor(path));
       // The facts: every idle-loaded feature connected, and tile contents (the popup's chunk
       // is fetched on idle where tiles are) are ready to open.
-      await page.waitForFunction(
-        (selector) => [...document.querySelectorAll(selector)].every((el) => el.hasAttribute('data-sw-ready')),
-        IDLE_LOADED,
-      );
+      await idleFeaturesConnected(page);
       if (path.endsWith('/team/'))
         await page.waitForFunction(() =>
           performance.getEntriesByType('resource').some((e) => /\/tile-popup-[\w-]+\.js$/.test(e.name)),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pageUrl } from '../../server/pages.mjs';
 import { startServer, type RunningServer } from '../../server/server.mjs';
-import { expect, fixturePages, PROJECT_PATH, test, urlFor } from './fixtures';
+import { expect, fixturePages, idleFeaturesConnected, PROJECT_PATH, test, urlFor } from './fixtures';
 
 // Issue 19: the page served with the manifest's content-hashed entry, and what a returning
 // visitor fetches again. A server of this file's own writes the hashed entry into each page.
@@ -17,13 +17,10 @@ test.afterAll(() => hashed.close());
 
 const hashedUrl = (path: string) => pageUrl(fixturePages.find((p) => p.path === path)!, 'live', hashed.port, PROJECT_PATH);
 
-/** Elements of the idle-loaded features (controllers/index.ts); each is ready once its chunk arrived. */
-const LAZY = '[data-sw-lightbox], a[rel^="prettyPhoto"], [data-sw-modal], [data-sw-languages], [data-sw-consent-modal], [data-sw-consent-banner]';
-
 /** What the runtime made of the page once every feature connected: each marker's ready elements. */
 async function enhanced(page: Page) {
   await page.waitForSelector('html[data-sw-env]', { state: 'attached' });
-  await page.waitForFunction((lazy) => [...document.querySelectorAll(lazy)].every((el) => el.hasAttribute('data-sw-ready')), LAZY);
+  await idleFeaturesConnected(page);
   return page.evaluate(() => {
     const ready = [...document.querySelectorAll('[data-sw-ready]')].map((el) =>
       [...el.attributes].map((a) => a.name).filter((n) => n.startsWith('data-sw-') && n !== 'data-sw-ready').sort().join(' '),
