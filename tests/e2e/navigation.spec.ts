@@ -92,6 +92,9 @@ test.describe('dropdown menu on wide screens', { tag: '@wide' }, () => {
     await page.clock.install();
     await openWithRuntime(page, urlFor('/clinic/en/'));
     await expect(page.locator('[data-sw-menu]')).toHaveAttribute('data-sw-ready', '');
+    // Time stands still from here: on a slow machine the hover's 1000 ms could otherwise pass
+    // before the click, and the hover would open the menu the click then closes.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await servicesButton(page).hover(); // the pointer enters the item: a hover open is armed
     await servicesButton(page).click();
     await expect(servicesButton(page)).toHaveAttribute('aria-expanded', 'true');
