@@ -1,4 +1,4 @@
-import type { ControllerDefinition } from './controller';
+import type { ControllerDefinition, MarkerInfo } from './controller';
 import type { EnvInfo } from './env';
 import { log } from './log';
 import { Runtime } from './runtime';
@@ -9,6 +9,8 @@ export interface SiteRuntimeApi {
   readonly env: Readonly<EnvInfo>;
   rescan(root?: ParentNode): void;
   destroy(): void;
+  /** Every marker element found and its controller's state, for tools (the audit command). */
+  inspect(): MarkerInfo[];
   /** Opens, closes or toggles a modal by id (contract §3, Modals); added by the modal feature. */
   modal(id: string, action?: string): void;
   [extension: string]: unknown;
@@ -62,6 +64,7 @@ export function boot(
       version: runtime.version,
       env: Object.freeze({ ...runtime.env }),
       rescan: (root) => runtime.rescan(root),
+      inspect: () => runtime.registry.inspect(),
       destroy: () => {
         runtime.destroy();
         if (win.SiteRuntime === api) delete win.SiteRuntime;

@@ -66,3 +66,11 @@ export interface ControllerContext {
   /** Runs `fn` (guarded) when the browser is idle, unless disconnected first; returns the cancel. */
   idle(fn: () => void): () => void;
 }
+
+/** One marker element and its controller, as `SiteRuntime.inspect()` lists them. */
+export interface MarkerInfo {
+  name: string;
+  element: Element;
+  /** Connected; connecting or waiting for its chunk; its chunk failed (retried on next use). */
+  state: 'enhanced' | 'waiting' | 'failed';
+}

@@ -1,5 +1,5 @@
 import { loadChunk } from './chunks';
-import type { Controller, ControllerDefinition } from './controller';
+import type { Controller, ControllerDefinition, MarkerInfo } from './controller';
 import { whenIdle } from './defer';
 import type { Runtime } from './runtime';
 
@@ -16,6 +16,8 @@ export class LazyChunks {
   readonly #loads = new Map<string, Promise<Controller>>();
   /** Lazy controllers whose chunk failed again on a later use: no more tries until a rescan. */
   readonly #retried = new Set<string>();
+  /** Elements whose chunk failed, until their retry. */
+  readonly #failed = new Map<string, Element[]>();
 
   constructor(
     private readonly runtime: Runtime,
@@ -29,11 +31,20 @@ export class LazyChunks {
   /** A rescan (the builder's, or new markup) gives every chunk its tries back. */
   forgetRetries(): void {
     this.#retried.clear();
+    this.#failed.clear(); // the scan that follows lists them as waiting again
   }
 
   /** Nothing waits any more (the runtime is going away). */
   clear(): void {
     this.#pending.clear();
+    this.#failed.clear();
+  }
+
+  /** The elements waiting for a chunk, and those whose chunk failed (`SiteRuntime.inspect()`). */
+  inspect(): MarkerInfo[] {
+    const list = (map: Map<string, Iterable<Element>>, state: MarkerInfo['state']) =>
+      [...map].flatMap(([name, els]) => [...els].map((element) => ({ name, element, state })));
+    return [...list(this.#pending, 'waiting'), ...list(this.#failed, 'failed')];
   }
 
   /** `element` waits for its controller's chunk, fetched as its definition says. */
@@ -77,6 +88,7 @@ export class LazyChunks {
       const elements = waiting();
       this.#pending.delete(definition.name);
       this.#loads.delete(definition.name);
+      this.#failed.set(definition.name, elements);
       if (!this.#retried.has(definition.name)) this.#retryOnUse(definition, elements);
     };
     const exported = definition.exported ?? 'default';
@@ -97,6 +109,7 @@ export class LazyChunks {
     this.runtime.signal.addEventListener('abort', () => uses.abort(), { once: true, signal });
     const retry = () => {
       uses.abort();
+      this.#failed.delete(definition.name);
       this.#retried.add(definition.name);
       const now = elements.filter((el) => el.isConnected && !this.registry.isConnected(el, definition.name));
       if (!now.length) return;

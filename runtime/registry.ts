@@ -1,4 +1,5 @@
 import type { Controller, ControllerContext, ControllerDefinition, Disconnect } from './controller';
+import type { MarkerInfo } from './controller';
 import { createContext } from './context';
 import { matches } from './dom';
 import { LazyChunks } from './lazy-chunks';
@@ -12,6 +13,7 @@ interface Connection {
   readonly definition: ControllerDefinition;
   readonly abort: AbortController;
   disconnect: Disconnect | undefined;
+  settled?: true;
 }
 
 /**
@@ -22,7 +24,6 @@ interface Connection {
 export class Registry {
   readonly #connections = new Map<Element, Map<string, Connection>>();
   readonly #lazy: LazyChunks;
-
   readonly #runtime: Runtime;
   readonly #definitions: readonly ControllerDefinition[];
 
@@ -78,9 +79,16 @@ export class Registry {
 
   /** How many controller connections are live (for tests and diagnostics). */
   get size(): number {
-    let n = 0;
-    for (const byName of this.#connections.values()) n += byName.size;
-    return n;
+    return [...this.#connections.values()].reduce((n, byName) => n + byName.size, 0);
+  }
+
+  /** Every marker the runtime found, in connection order, then those without their chunk. */
+  inspect(): MarkerInfo[] {
+    const found: MarkerInfo[] = [];
+    for (const [element, byName] of this.#connections)
+      for (const [name, c] of byName)
+        found.push({ name, element, state: c.settled ? 'enhanced' : 'waiting' });
+    return found.concat(this.#lazy.inspect());
   }
 
   isConnected(element: Element, name?: string): boolean {
@@ -130,15 +138,13 @@ export class Registry {
     let byName = this.#connections.get(element);
     if (!byName) this.#connections.set(element, (byName = new Map()));
     byName.set(definition.name, connection);
-
     const ctx = this.#context(definition.name, element, abort.signal);
     const fail = (err: unknown) => {
       this.#forget(element, definition.name);
       abort.abort();
       if (err instanceof InvalidOptionsError) {
         if (!err.logged) log.warn(`${describe(element)}: ${err.message}; left as plain HTML.`);
-        // A part it needed that could not be fetched (the UI host) was announced once already
-        // by the loader (chunks.ts): not once more per element.
+        // A missing part (the UI host) was announced once by the loader (chunks.ts), not per element.
       } else if (!(err instanceof ChunkLoadError)) {
         this.report(definition.name, element, 'connect', err);
       }
@@ -150,6 +156,7 @@ export class Registry {
         return;
       }
       connection.disconnect = disconnect ?? undefined;
+      connection.settled = true;
       element.setAttribute(attr.ready, '');
     };
     try {
@@ -170,18 +177,15 @@ export class Registry {
 
   #forget(element: Element, name: string): void {
     const byName = this.#connections.get(element);
-    if (!byName) return;
-    byName.delete(name);
-    if (byName.size === 0) {
+    if (byName?.delete(name) && byName.size === 0) {
       this.#connections.delete(element);
       element.removeAttribute(attr.ready);
     }
   }
 
   #safely(name: string, element: Element, phase: Phase, fn: (() => void) | void | undefined): void {
-    if (!fn) return;
     try {
-      fn();
+      fn?.();
     } catch (err) {
       this.report(name, element, phase, err);
     }

@@ -4,6 +4,7 @@ import { CONSENT_INACTIVE } from '../consent/model';
 import { InvalidOptionsError } from '../errors';
 import { log } from '../log';
 import { attr, sel } from '../schema';
+import { focusAfter } from '../ui/dialog';
 
 /**
  * `data-sw-consent-banner`: shown while the consent modal's flow says so on the hub (first
@@ -60,8 +61,8 @@ export const consentBanner: Controller = {
       unpad();
       const active = doc.activeElement;
       banner.hidden = true;
-      // Focus must not stay on a button that is gone: it restarts from the top.
-      if (active instanceof HTMLElement && banner.contains(active)) active.blur();
+      // Focus must not stay on a button that is gone, nor fall to the body: the next control.
+      if (active instanceof HTMLElement && banner.contains(active)) focusAfter(banner);
     };
     if (hub.bannerShown) show();
     else banner.hidden = true;

@@ -74,7 +74,7 @@ export function attachDialog(
     dialog.removeAttribute('data-sw-inline');
     const target = returnTo;
     returnTo = null;
-    if (target instanceof win.HTMLElement && target.isConnected && reason !== 'replaced') target.focus();
+    if (target instanceof win.HTMLElement && target.isConnected && reason !== 'replaced') focusBack(target);
     options.onClosed?.(reason);
   };
   const on = <E extends Event>(type: string, fn: (e: E) => void) =>
@@ -161,4 +161,39 @@ export function createDialog(runtime: Runtime, signal: AbortSignal, options: Dia
       dialog.remove();
     },
   };
+}
+
+const FOCUSABLE = 'a[href],button,input,select,textarea,[tabindex]:not([tabindex^="-"])';
+
+/**
+ * Focus back on `el`; when it can no longer take focus (the consent banner it was in closed
+ * with the choice), on the first control after it, from the top when none follows (as Tab
+ * goes on): the page's logical flow (APG), never the page's body, where focus is lost.
+ */
+export function focusBack(el: HTMLElement): void {
+  el.focus();
+  if (el.ownerDocument.activeElement !== el) focusAfter(el);
+}
+
+/** Focus on the first control after `el` and outside it (from the top when none follows). */
+export function focusAfter(el: Element): void {
+  const doc = el.ownerDocument;
+  // Where focus was left (inside what is going away) is not where it goes.
+  const stale = doc.activeElement;
+  const walker = doc.createTreeWalker(doc.body, 1 /* elements */);
+  walker.currentNode = el;
+  for (let wrapped = false; ;) {
+    const next = walker.nextNode() as HTMLElement | null;
+    if (!next) {
+      if (wrapped) return;
+      wrapped = true; // once round, from the top
+      walker.currentNode = doc.body;
+      continue;
+    }
+    if (wrapped && next === el) return;
+    if (next !== stale && !el.contains(next) && next.matches(FOCUSABLE)) {
+      next.focus();
+      if (doc.activeElement === next) return;
+    }
+  }
 }

@@ -218,6 +218,32 @@ test.describe('first visit', () => {
     expect(await sameDocument(page)).toBe(true);
   });
 
+  test('when the banner goes with the choice, focus goes on to a shown control, never to the page body', async ({
+    page,
+  }) => {
+    await openWithRuntime(page, urlFor(HOME));
+    // A choice made in the banner itself, by keyboard.
+    await banner(page).getByRole('button', { name: 'Decline' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(banner(page)).toBeHidden();
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return !el || el === document.body ? 'body' : el.checkVisibility() ? 'shown' : 'hidden';
+      });
+    await expect.poll(focused).toBe('shown');
+    // A choice made in the preferences the banner opened (the banner, their opener, is gone).
+    await page.context().clearCookies();
+    await openWithRuntime(page, urlFor(HOME));
+    await banner(page).getByRole('button', { name: 'Preferences' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(prefs(page)).toBeVisible();
+    await prefs(page).getByRole('button', { name: 'Decline' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(prefs(page)).toBeHidden();
+    await expect.poll(focused).toBe('shown');
+  });
+
   test('Preferences hides the banner and opens the modal: one switch per group, the forced one stays on', async ({
     page,
   }) => {

@@ -511,3 +511,63 @@ describe('registry: lazily loaded controllers', () => {
     expect(r.connected).toEqual([]);
   });
 });
+
+describe('registry: inspect (SiteRuntime.inspect, for tools such as the audit)', () => {
+  it('lists each marker with its controller: enhanced, waiting for its chunk, or failed', async () => {
+    silenceConsole();
+    html('<div data-sw-row id="r"></div><a data-sw-lightbox="g" id="x" href="/a.jpg">a</a>');
+    const row = recorder('rows', '[data-sw-row]');
+    let fail = true;
+    let release: () => void = () => {};
+    const lb = recorder('lightbox', '[data-sw-lightbox]');
+    const importer = () =>
+      fail
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : new Promise<{ default: Controller }>((res) => {
+            release = () => res({ default: (lb.definition as { controller: Controller }).controller });
+          });
+    const rt = runtime([
+      row.definition,
+      { name: 'lightbox', selector: '[data-sw-lightbox]', load: 'idle', importer },
+    ]);
+    rt.start();
+    const list = () => rt.registry.inspect().map((m) => [m.name, m.element.id, m.state]);
+    expect(list()).toEqual([
+      ['rows', 'r', 'enhanced'],
+      ['lightbox', 'x', 'waiting'],
+    ]);
+    const failed = new Promise((res) => document.addEventListener('sw:error', res, { once: true }));
+    await failed;
+    expect(list()).toEqual([
+      ['rows', 'r', 'enhanced'],
+      ['lightbox', 'x', 'failed'],
+    ]);
+    fail = false;
+    rt.rescan();
+    expect(list()).toEqual([
+      ['rows', 'r', 'enhanced'],
+      ['lightbox', 'x', 'waiting'],
+    ]);
+    await vi.waitFor(() => expect(release).not.toBe(undefined));
+    await vi.waitFor(() => {
+      release();
+      expect(list()).toEqual([
+        ['rows', 'r', 'enhanced'],
+        ['lightbox', 'x', 'enhanced'],
+      ]);
+    });
+    rt.destroy();
+  });
+
+  it('window.SiteRuntime.inspect() is the registry list', async () => {
+    html('<div data-sw-row id="r"></div>');
+    const { boot } = await import('../../runtime/boot');
+    const row = recorder('rows', '[data-sw-row]');
+    const rt = boot(document, [row.definition])!;
+    expect(window.SiteRuntime!.inspect().map((m) => [m.name, m.element.id, m.state])).toEqual([
+      ['rows', 'r', 'enhanced'],
+    ]);
+    rt.destroy();
+    window.SiteRuntime?.destroy();
+  });
+});

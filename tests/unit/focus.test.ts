@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { focusAfter, focusBack } from '../../runtime/ui/dialog';
+import { html } from './helpers';
+
+describe('focusBack (a dialog closes, a banner goes)', () => {
+  afterEach(() => (document.body.innerHTML = ''));
+
+  it('focuses the element when it can take focus', () => {
+    html('<button id="a">a</button><button id="b">b</button>');
+    focusBack(document.getElementById('a')!);
+    expect(document.activeElement?.id).toBe('a');
+  });
+
+  it('else the first control after it, skipping what cannot take focus', () => {
+    html(
+      '<div id="banner"><button id="gone" disabled>x</button></div><span>t</span><button id="off" disabled>o</button><a id="next" href="#m">next</a>',
+    );
+    focusBack(document.getElementById('gone')!);
+    expect(document.activeElement?.id).toBe('next');
+  });
+
+  it('from the top when nothing after it takes focus, as Tab goes on', () => {
+    html('<a id="first" href="#m">first</a><p>text</p><div><button id="gone" disabled>x</button></div>');
+    focusBack(document.getElementById('gone')!);
+    expect(document.activeElement?.id).toBe('first');
+  });
+
+  it('a page with nothing focusable: focus stays where it is (no endless walk)', () => {
+    html('<p>text</p><button id="gone" disabled>x</button>');
+    focusBack(document.getElementById('gone')!);
+    expect(document.activeElement).toBe(document.body);
+  });
+});
+
+describe('focusBack: what is going away never takes focus back', () => {
+  it('skips the element focus was left on and everything inside the element', () => {
+    html(
+      '<div id="banner"><button id="in">in</button></div><dialog><button id="left">left</button></dialog><a id="after" href="#m">after</a>',
+    );
+    document.getElementById('left')!.focus();
+    focusAfter(document.getElementById('banner')!);
+    expect(document.activeElement?.id).toBe('after');
+  });
+});
