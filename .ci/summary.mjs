@@ -48,21 +48,30 @@ for (const engine of ['chromium', 'firefox']) {
   }
 }
 
-// The WebKit journeys (node's test runner): the TAP report's closing counts.
-const tap = read('.reports/webkit.tap');
-if (tap) {
+// Suites under node's test runner (the WebKit journeys, the audit's tests): the TAP
+// report's closing counts.
+for (const suite of ['webkit', 'audit']) {
+  const tap = read(`.reports/${suite}.tap`);
+  if (!tap) {
+    failed++;
+    lines.push(`${suite}: no report`);
+    continue;
+  }
   const count = (key) => Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
   passed += count('pass');
   failed += count('fail') + count('cancelled');
-  lines.push(`webkit: ${count('pass')} passed, ${count('fail')} failed, ${count('cancelled')} cancelled, ${count('skipped')} skipped`);
-  if (read('.reports/webkit-exit.status') !== '0' && count('fail') + count('cancelled') === 0) {
+  lines.push(`${suite}: ${count('pass')} passed, ${count('fail')} failed, ${count('cancelled')} cancelled, ${count('skipped')} skipped`);
+  if (read(`.reports/${suite}-exit.status`) !== '0' && count('fail') + count('cancelled') === 0) {
     failed++;
-    lines.push('webkit: exited non-zero without a failed test');
+    lines.push(`${suite}: exited non-zero without a failed test`);
   }
-} else {
-  failed++;
-  lines.push('webkit: no report');
 }
+
+// The audit of the demo site: one check, passed when the command exited 0.
+const demo = read('.reports/audit-demo-exit.status');
+if (demo === '0') passed++;
+else failed++;
+lines.push(`audit of the demo site: ${demo === undefined ? 'did not run' : demo === '0' ? 'passed' : 'failed'}`);
 
 for (const l of lines) console.log(`  ${l}`);
 console.log(`${passed} passed, ${failed} failed`);

@@ -1,5 +1,6 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { CHROMIUM_ARGS } from '../../audit/chromium.mjs';
 
 /**
  * Finds a Chromium for Playwright: $CHROMIUM_PATH, else Debian's /usr/bin/chromium, else
@@ -23,12 +24,7 @@ export function findChromium(): string {
 }
 
 export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...CHROMIUM_ARGS,
   '--disable-quic',
   // *.localhost already resolves to loopback in Chromium; pin it to the address the test
   // server listens on so preview hosts never try ::1 first.

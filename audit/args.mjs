@@ -1,0 +1,60 @@
+// The audit's command line, parsed without a browser (tested in tests/audit).
+import { parseArgs } from 'node:util';
+import { IMPACTS } from './report.mjs';
+
+export const USAGE = `usage: site-runtime-audit URL... [options]
+
+  --out DIR            where the HTML report goes (default: audit-report)
+  --json FILE          also write the results as JSON
+  --viewport V         desktop (1280 px), mobile (375 px) or both (default: both)
+  --crawl N            follow same-site links, up to N pages in all (default: only the URLs)
+  --fail-on IMPACT     minor, moderate, serious or critical (default: serious)
+  --chromium PATH      the browser (default: $CHROMIUM_PATH, else /usr/bin/chromium)
+  -h, --help           this text`;
+
+export function parseAuditArgs(argv, env = {}) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      out: { type: 'string', default: 'audit-report' },
+      json: { type: 'string' },
+      viewport: { type: 'string', default: 'both' },
+      crawl: { type: 'string', default: '0' },
+      'fail-on': { type: 'string', default: 'serious' },
+      chromium: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) return { help: true };
+  if (!positionals.length) throw new Error('give at least one URL');
+  const urls = positionals.map((u) => {
+    let url;
+    try {
+      url = new URL(u);
+    } catch {
+      throw new Error(`"${u}" is not an absolute URL`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new Error(`"${u}" is not an http(s) URL`);
+    return url.href;
+  });
+  const viewports = { desktop: ['desktop'], mobile: ['mobile'], both: ['desktop', 'mobile'] }[
+    values.viewport
+  ];
+  if (!viewports) throw new Error(`--viewport must be desktop, mobile or both, not "${values.viewport}"`);
+  const crawl = Number(values.crawl);
+  if (!Number.isInteger(crawl) || crawl < 0)
+    throw new Error(`--crawl takes a whole number of pages, not "${values.crawl}"`);
+  if (!IMPACTS.includes(values['fail-on'])) throw new Error(`--fail-on must be one of ${IMPACTS.join(', ')}`);
+  return {
+    help: false,
+    urls,
+    out: values.out,
+    json: values.json,
+    viewports,
+    crawl,
+    failOn: values['fail-on'],
+    chromium: values.chromium ?? env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  };
+}

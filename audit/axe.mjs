@@ -1,0 +1,32 @@
+// axe-core, as the browser tests run it: WCAG 2.0, 2.1 and 2.2, levels A and AA.
+import { AxeBuilder } from '@axe-core/playwright';
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** `wcag1410` → `1.4.10`: the success criteria an axe rule's tags name. */
+export function criteria(tags) {
+  return tags.flatMap((t) => {
+    const m = /^wcag(\d)(\d)(\d{1,2})$/.exec(t);
+    return m ? [`${m[1]}.${m[2]}.${m[3]}`] : [];
+  });
+}
+
+/** axe's target (frames and shadow roots nest) as one readable selector. */
+const selectorOf = (target) => target.map((t) => (Array.isArray(t) ? t.join(' >>> ') : t)).join(' >>> ');
+
+/** The violations on the page as it is now, each with its nodes' selectors and HTML. */
+export async function axeViolations(page) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact ?? 'minor',
+    help: v.help,
+    helpUrl: v.helpUrl,
+    wcag: criteria(v.tags),
+    nodes: v.nodes.map((n) => ({
+      selector: selectorOf(n.target),
+      html: n.html,
+      summary: n.failureSummary ?? '',
+    })),
+  }));
+}

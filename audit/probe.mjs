@@ -1,0 +1,184 @@
+// What the audit asks the page. `probe` runs inside the page (Playwright serializes it), so
+// it refers to nothing outside itself. Elements travel to Node as CSS selectors.
+
+/**
+ * @param {{ op: string, arg?: any }} request
+ *   `markers`: what `SiteRuntime.inspect()` lists, with a selector and what each kind needs;
+ *   `focus`: where focus is now, and how the focused control looks (for the indicator check);
+ *   `dialog`: the topmost modal dialog's selector, or null;
+ *   `motion`: running animations and transitions in a region (reduced motion check);
+ *   `outline`: outlines the elements of a list of selectors for a screenshot (arg: [] clears).
+ */
+export function probe({ op, arg }) {
+  const esc = (s) => CSS.escape(s);
+  const path = (el) => {
+    if (!el || el.nodeType !== 1) return null;
+    const parts = [];
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+      if (e.id && document.querySelectorAll(`#${esc(e.id)}`).length === 1) {
+        parts.unshift(`#${esc(e.id)}`);
+        break;
+      }
+      const tag = e.localName;
+      const same = e.parentElement ? [...e.parentElement.children].filter((c) => c.localName === tag) : [e];
+      parts.unshift(same.length > 1 ? `${tag}:nth-of-type(${same.indexOf(e) + 1})` : tag);
+    }
+    return parts.join(' > ');
+  };
+  const visible = (el) =>
+    !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  const label = (el) =>
+    (el.getAttribute('aria-label') || el.textContent || el.getAttribute('title') || '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 60);
+  // How a control and what may draw its ring (its parent: :focus-within; its labels) look.
+  const looks = (e) =>
+    [e, e.parentElement, ...(e.labels ?? [])].filter(Boolean).map((x) => {
+      const c = getComputedStyle(x);
+      return [
+        c.outlineStyle,
+        c.outlineWidth,
+        c.outlineColor,
+        c.boxShadow,
+        c.borderColor,
+        c.backgroundColor,
+        c.color,
+        c.textDecorationLine,
+      ].join('|');
+    });
+  const topDialog = () =>
+    [...document.querySelectorAll('dialog')].filter((d) => d.matches(':modal')).pop() ?? null;
+
+  if (op === 'markers') {
+    const rt = window.SiteRuntime;
+    if (!rt || typeof rt.inspect !== 'function') return null;
+    return rt.inspect().map((m) => {
+      const el = m.element;
+      const info = { name: m.name, state: m.state, selector: path(el), label: label(el) };
+      if (m.name === 'menu') {
+        const toggle = el.querySelector('[data-sw-menu-toggle]');
+        info.toggle = visible(toggle) ? path(toggle) : null;
+        info.submenus = [...el.querySelectorAll('button[aria-expanded][aria-controls]')]
+          .filter((b) => b !== toggle)
+          .map((b) => ({ selector: path(b), label: label(b), parents: parentsOf(b) }));
+      } else if (m.name === 'modal') {
+        let close = ['button', 'overlay', 'escape'];
+        try {
+          const o = JSON.parse(el.getAttribute('data-sw-modal') || '{}');
+          if (Array.isArray(o.close)) close = o.close;
+        } catch {}
+        const openers = [
+          ...document.querySelectorAll(`[data-sw-modal-open="${esc(el.id)}"], a[href="#${esc(el.id)}"]`),
+        ];
+        const opener = openers.find(visible);
+        Object.assign(info, {
+          id: el.id,
+          escape: close.includes('escape'),
+          opener: opener ? path(opener) : null,
+        });
+        // The design editor shows modals in the page, for editing: no open state of their own.
+        info.inline = !!el.closest('dialog[open]:not(:modal)');
+        info.closer = path(el.querySelector('[data-sw-modal-close]'));
+      } else if (m.name === 'lightbox') {
+        const rel = /^prettyPhoto(?:\[([^\]]*)\])?/.exec(el.getAttribute('rel') || '');
+        const group = el.hasAttribute('data-sw-lightbox')
+          ? el.getAttribute('data-sw-lightbox')
+          : (rel?.[1] ?? '');
+        Object.assign(info, { group, href: el.getAttribute('href') || '', visible: visible(el) });
+      } else if (m.name === 'tiles') {
+        info.tiles = [...el.querySelectorAll('[data-sw-tile]')].map(path);
+      } else if (m.name === 'carousel') {
+        info.rotation = path(el.querySelector('[data-sw-carousel-rotation]'));
+      } else if (m.name === 'consent-modal') {
+        // The banner's "preferences" control when the banner shows, else one elsewhere.
+        const banner = document.querySelector('[data-sw-consent-banner]');
+        const all = [...document.querySelectorAll('[data-sw-consent-action="preferences"]')].filter(
+          (e) => visible(e) && !el.contains(e),
+        );
+        const opener = all.find((e) => banner?.contains(e)) ?? all[0];
+        info.opener = opener ? path(opener) : null;
+        info.decline = path(el.querySelector('[data-sw-consent-action="decline"]'));
+      }
+      return info;
+    });
+  }
+  if (op === 'focus') {
+    const el = document.activeElement;
+    const dialog = topDialog();
+    const body = !el || el === document.body || el === document.documentElement;
+    return {
+      selector: body ? null : path(el),
+      body,
+      // Focus on an element no longer shown (a closed dialog's button) is as good as lost.
+      shown: !body && visible(el),
+      inDialog: !!dialog && !body && (dialog === el || dialog.contains(el)),
+      look: body ? [] : looks(el),
+    };
+  }
+  if (op === 'look') {
+    // How the control of `arg` looks now, unfocused, in the order `focus` gave.
+    const el = document.querySelector(arg);
+    return el ? looks(el) : null;
+  }
+  if (op === 'unfocused') {
+    // How `arg` looks with focus off it (blurred inside the page), focus then given back.
+    const el = document.querySelector(arg);
+    const active = document.activeElement;
+    if (!el) return null;
+    if (active === el) el.blur();
+    const now = looks(el);
+    if (active === el) el.focus();
+    return now;
+  }
+  if (op === 'dialog') return path(topDialog());
+  if (op === 'shown') return visible(document.querySelector(arg));
+  if (op === 'expanded') return document.querySelector(arg)?.getAttribute('aria-expanded') ?? null;
+  if (op === 'motion') {
+    const region = arg ? document.querySelector(arg) : document.documentElement;
+    if (!region) return [];
+    return document
+      .getAnimations()
+      .filter((a) => {
+        const t = a.effect?.target;
+        const d = Number(a.effect?.getComputedTiming().duration) || 0;
+        return a.playState === 'running' && d > 1 && t && (region === t || region.contains(t));
+      })
+      .map((a) => ({
+        selector: path(a.effect.target),
+        name: a.animationName || a.transitionProperty || 'animation',
+      }));
+  }
+  if (op === 'outline') {
+    for (const e of document.querySelectorAll('[data-sw-audit-outline]')) {
+      e.style.outline = e.getAttribute('data-sw-audit-outline');
+      e.removeAttribute('data-sw-audit-outline');
+    }
+    for (const s of arg) {
+      let e = null;
+      try {
+        e = document.querySelector(s);
+      } catch {}
+      if (!e || e.hasAttribute('data-sw-audit-outline')) continue;
+      e.setAttribute('data-sw-audit-outline', e.style.outline);
+      e.style.outline = '4px solid #d10000';
+    }
+    return null;
+  }
+  if (op === 'links') {
+    return [...document.querySelectorAll('a[href]')].map((a) => a.href);
+  }
+  throw new Error(`unknown probe ${op}`);
+
+  // The buttons whose submenus hold `button`, outermost first: opened before it.
+  function parentsOf(button) {
+    const chain = [];
+    for (let e = button.parentElement; e; e = e.parentElement) {
+      if (!e.id) continue;
+      const owner = document.querySelector(`button[aria-controls="${esc(e.id)}"]`);
+      // The small-screen menu button is the viewport's business (states.mjs), not a parent.
+      if (owner && owner !== button && !owner.hasAttribute('data-sw-menu-toggle')) chain.unshift(path(owner));
+    }
+    return chain;
+  }
+}

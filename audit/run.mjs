@@ -1,0 +1,129 @@
+// Runs the audit: each page at each viewport in Chromium, every state the runtime's markers
+// can be in, axe and the keyboard checks in each. Returns the data the report is made of.
+import { chromium } from '@playwright/test';
+import { axeViolations } from './axe.mjs';
+import { CHROMIUM_ARGS } from './chromium.mjs';
+import { checkDialog, checkDisclosure, motion, tabRound, until } from './keyboard.mjs';
+import { followable } from './plan.mjs';
+import { probe } from './probe.mjs';
+import { answerConsentWrites, reset, settle, shoot } from './session.mjs';
+import { planStates } from './states.mjs';
+
+export const VIEWPORTS = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  mobile: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+};
+
+/** @param {{ urls: string[], viewports: string[], crawl: number, chromium: string, progress?: (line: string) => void }} o */
+export async function audit(o) {
+  const say = o.progress ?? (() => {});
+  const browser = await chromium.launch({ executablePath: o.chromium, args: [...CHROMIUM_ARGS] });
+  const result = {
+    tool: 'site-runtime-audit',
+    chromium: browser.version(),
+    started: new Date().toISOString(),
+    pages: [],
+  };
+  try {
+    const queue = [...o.urls];
+    const limit = Math.max(o.crawl, o.urls.length);
+    for (let i = 0; i < queue.length && i < limit; i++) {
+      for (const viewport of o.viewports) {
+        const context = await browser.newContext({ ...VIEWPORTS[viewport], reducedMotion: 'reduce' });
+        await answerConsentWrites(context);
+        const page = await context.newPage();
+        const entry = await auditPage(page, queue[i], viewport, say);
+        result.pages.push(entry);
+        if (o.crawl > 0 && entry.links)
+          for (const link of followable(entry.links, queue[i])) if (!queue.includes(link)) queue.push(link);
+        delete entry.links;
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  result.finished = new Date().toISOString();
+  return result;
+}
+
+const ask = (page, op, arg) => page.evaluate(probe, { op, arg });
+
+async function auditPage(page, url, viewport, say) {
+  const entry = { url, viewport, status: 'checked', message: '', states: [] };
+  const fail = (message) => {
+    say(`${viewport.padEnd(7)} ${url}  NOT AUDITED: ${message}`);
+    return Object.assign(entry, { status: 'error', message });
+  };
+  let response;
+  try {
+    response = await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
+  } catch (err) {
+    return fail(`the page did not load (${String(err.message).split('\n')[0]})`);
+  }
+  if (!response || response.status() >= 400)
+    return fail(`the page did not load (HTTP ${response?.status() ?? 'no answer'})`);
+  entry.links = await ask(page, 'links');
+  if (!(await until(page, () => !!window.SiteRuntime?.inspect, undefined, 10_000)))
+    return fail('the runtime did not start on this page (no window.SiteRuntime.inspect)');
+  await settle(page);
+  const markers = await ask(page, 'markers');
+  entry.markers = [...new Set(markers.map((m) => m.name))];
+  const banner = await page.evaluate(
+    () => !!document.querySelector('[data-sw-consent-banner]')?.checkVisibility(),
+  );
+  const label = `page as loaded${banner ? ' (consent banner shown)' : ''}`;
+  const plans = [
+    { key: 'page', label, reach: async () => ({ kind: 'page' }) },
+    ...planStates(markers, viewport),
+  ];
+  for (const plan of plans) {
+    const t0 = Date.now();
+    const state = await auditState(page, plan);
+    state.ms = Date.now() - t0;
+    entry.states.push(state);
+    const found = state.violations.length + state.keyboard.length;
+    say(
+      `${viewport.padEnd(7)} ${url}  ${plan.label} [${state.ms} ms]: ${state.status === 'checked' ? `${found} finding${found === 1 ? '' : 's'}` : `NOT REACHED (${state.message})`}`,
+    );
+  }
+  return entry;
+}
+
+async function auditState(page, plan) {
+  const state = {
+    key: plan.key,
+    label: plan.label,
+    status: 'checked',
+    message: '',
+    violations: [],
+    keyboard: [],
+    screenshot: null,
+  };
+  try {
+    await reset(page);
+    const reached = await plan.reach(page);
+    if (reached.unreachable)
+      return Object.assign(state, { status: 'unreachable', message: reached.unreachable });
+    state.violations = await axeViolations(page);
+    state.screenshot = await shoot(
+      page,
+      state.violations.flatMap((v) => v.nodes.map((n) => n.selector)),
+    );
+    if (reached.kind === 'page') {
+      await page.evaluate(() => document.activeElement?.blur?.());
+      state.keyboard = await tabRound(page);
+    } else if (reached.kind === 'dialog') state.keyboard = await checkDialog(page, reached);
+    else if (reached.kind === 'disclosure') {
+      state.keyboard = await checkDisclosure(page, reached.button);
+      await reached.after?.(page);
+    } else state.keyboard = await motion(page, reached.region);
+    if (!state.violations.length && !state.keyboard.length) state.screenshot = null;
+  } catch (err) {
+    Object.assign(state, {
+      status: 'unreachable',
+      message: `the audit could not drive it: ${String(err.message).split('\n')[0]}`,
+    });
+  }
+  return state;
+}

@@ -1,0 +1,86 @@
+// What the audit does to a page besides driving states: answering consent writes itself,
+// waiting for the runtime to settle, screenshots with outlines, closing what opened by itself.
+import { until } from './keyboard.mjs';
+import { probe } from './probe.mjs';
+
+const ask = (page, op, arg) => page.evaluate(probe, { op, arg });
+
+/**
+ * The audit must leave no trace on the site: a consent choice it makes to close the
+ * preferences is answered here as the endpoint would (contract §4), never sent.
+ */
+export async function answerConsentWrites(context) {
+  await context.route(
+    (url) => url.pathname.endsWith('/swfiles/lib/privacycookie.php'),
+    async (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST') return route.continue();
+      const flags = Object.fromEntries(new URLSearchParams(request.postData() ?? ''));
+      const body = { status: { code: '200', message: { privacy_cookie: '1', ...flags } }, scripts: [] };
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+    },
+  );
+}
+
+/**
+ * Every marker connected (or failed), and the consent banner shown where it will be: not in
+ * the editors; elsewhere (a fresh browser: no choice stored) after its delay.
+ */
+export async function settle(page) {
+  await until(
+    page,
+    () => window.SiteRuntime.inspect().every((m) => m.state !== 'waiting'),
+    undefined,
+    10_000,
+  );
+  const delay = await page.evaluate(() => {
+    const banner = document.querySelector('[data-sw-consent-banner][data-sw-ready]');
+    if (!banner || window.SiteRuntime.env.local) return null;
+    try {
+      const o = JSON.parse(
+        document.querySelector('[data-sw-consent-options]')?.getAttribute('data-sw-consent-options') || '{}',
+      );
+      return Number.isFinite(o.delay) ? o.delay : 1000;
+    } catch {
+      return 1000;
+    }
+  });
+  if (delay !== null)
+    await until(
+      page,
+      () => document.querySelector('[data-sw-consent-banner]').getClientRects().length > 0,
+      undefined,
+      delay + 3000,
+    );
+}
+
+/** The state as a JPEG (data URL) with the elements of `selectors` outlined in red. */
+export async function shoot(page, selectors) {
+  await ask(page, 'outline', selectors);
+  try {
+    const jpeg = await page.screenshot({ type: 'jpeg', quality: 60 });
+    return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+  } finally {
+    await ask(page, 'outline', []);
+  }
+}
+
+/** Nothing open that a state did not open: a dialog an automatic trigger opened is closed. */
+export async function reset(page) {
+  const anyModal = () => [...document.querySelectorAll('dialog')].some((d) => d.matches(':modal'));
+  for (let i = 0; i < 3 && (await page.evaluate(anyModal)); i++) {
+    await page.keyboard.press('Escape');
+    if (
+      !(await until(
+        page,
+        () => ![...document.querySelectorAll('dialog')].some((d) => d.matches(':modal')),
+        undefined,
+        1000,
+      ))
+    )
+      await page.evaluate(() => {
+        for (const m of document.querySelectorAll('[data-sw-modal][id]'))
+          window.SiteRuntime?.modal(m.id, 'close');
+      });
+  }
+}

@@ -1,0 +1,179 @@
+// Every state the markers the runtime enhanced can be in, as plans: a key, a label and how to
+// reach it. Reaching returns { kind: 'page'|'dialog'|'disclosure'|'control', ... } or
+// { unreachable: why }. The runner (run.mjs) audits it and the checks leave it.
+import { until } from './keyboard.mjs';
+import { lightboxStops } from './plan.mjs';
+
+const modalOpen = (sel) => !!document.querySelector(sel)?.closest('dialog')?.matches(':modal');
+const anyModal = () => [...document.querySelectorAll('dialog')].some((d) => d.matches(':modal'));
+const expanded = (sel) => document.querySelector(sel)?.getAttribute('aria-expanded') === 'true';
+
+/** Opens by keyboard, as a visitor would (so :focus-visible and focus return are the real ones). */
+async function press(page, selector) {
+  const target = page.locator(selector).first();
+  await target.focus();
+  await target.press('Enter');
+}
+
+async function expand(page, button) {
+  if (!(await page.evaluate(expanded, button))) await press(page, button);
+  return until(page, expanded, button);
+}
+
+/** The plans for one page at one viewport, in the order they are audited. */
+export function planStates(markers, viewport) {
+  const plans = [];
+  const of = (name) => markers.filter((m) => m.name === name);
+  for (const m of of('consent-modal')) plans.push(consentPlan(m));
+  for (const m of of('menu')) plans.push(...menuPlans(m, viewport));
+  for (const m of of('modal')) if (!m.inline) plans.push(modalPlan(m));
+  plans.push(...lightboxPlans(of('lightbox')));
+  for (const m of of('tiles')) plans.push(...tilePlans(m));
+  for (const m of of('carousel')) plans.push(carouselPlan(m));
+  for (const m of markers.filter((m) => m.state !== 'enhanced'))
+    plans.push({
+      key: `${m.name}:${m.selector}`,
+      label: `${m.name} (${m.selector})`,
+      reach: async () => ({
+        unreachable: `the runtime did not enhance it (${m.state === 'failed' ? 'its code failed to load' : 'still waiting'})`,
+      }),
+    });
+  return plans;
+}
+
+function consentPlan(modal) {
+  return {
+    key: 'consent-preferences',
+    label: 'consent preferences open',
+    reach: async (page) => {
+      if (!modal.opener) return { unreachable: 'no visible "preferences" control opens it' };
+      await press(page, modal.opener);
+      if (!(await until(page, modalOpen, modal.selector, 5000)))
+        return { unreachable: 'the preferences did not open' };
+      // Closed as a visitor can: Decline (run.mjs answers the save; nothing reaches the server).
+      const close = async () => {
+        if (modal.decline) await page.locator(modal.decline).click();
+        await until(page, (sel) => !modalOpen(sel), modal.selector, 5000);
+      };
+      return { kind: 'dialog', escape: false, close, opener: modal.opener };
+    },
+  };
+}
+
+function menuPlans(menu, viewport) {
+  const plans = [];
+  const toggle = viewport === 'mobile' ? menu.toggle : null;
+  if (toggle) {
+    plans.push({
+      key: `menu:${menu.selector}:mobile`,
+      label: `mobile menu open (${menu.label || menu.selector})`.slice(0, 80),
+      reach: async (page) =>
+        (await expand(page, toggle))
+          ? { kind: 'disclosure', button: toggle }
+          : { unreachable: 'the menu button did not open the menu' },
+    });
+  }
+  for (const sub of menu.submenus) {
+    plans.push({
+      key: `submenu:${sub.selector}`,
+      label: `submenu "${sub.label}" open`,
+      reach: async (page) => {
+        for (const parent of [toggle, ...sub.parents].filter(Boolean))
+          if (!(await expand(page, parent))) return { unreachable: `its parent ${parent} did not open` };
+        if (!(await page.locator(sub.selector).isVisible()))
+          return { unreachable: 'its button is not shown at this width' };
+        return (await expand(page, sub.selector))
+          ? { kind: 'disclosure', button: sub.selector, after: collapseAll(menu) }
+          : { unreachable: 'the submenu did not open' };
+      },
+    });
+  }
+  return plans;
+}
+
+/** After a submenu state: Escape until nothing in the menu is open (outer submenus, the list). */
+const collapseAll = (menu) => async (page) => {
+  for (let i = 0; i < 6; i++) {
+    const open = await page.evaluate(
+      (sel) => !!document.querySelector(sel)?.querySelector('[aria-expanded="true"]'),
+      menu.selector,
+    );
+    if (!open) return;
+    await page.keyboard.press('Escape');
+  }
+};
+
+function modalPlan(m) {
+  return {
+    key: `modal:${m.id}`,
+    label: `modal #${m.id} open`,
+    reach: async (page) => {
+      if (m.opener) await press(page, m.opener);
+      else await page.evaluate((id) => window.SiteRuntime.modal(id, 'open'), m.id);
+      if (!(await until(page, modalOpen, m.selector, 5000))) return { unreachable: 'it did not open' };
+      const close = async () => {
+        if (m.closer && (await page.locator(m.closer).isVisible())) await page.locator(m.closer).click();
+        else await page.evaluate((id) => window.SiteRuntime.modal(id, 'close'), m.id);
+        await until(page, (sel) => !modalOpen(sel), m.selector, 5000);
+      };
+      return { kind: 'dialog', escape: m.escape, close, opener: m.opener };
+    },
+  };
+}
+
+function lightboxPlans(items) {
+  return lightboxStops(items).map(({ group, index, total, opener, steps, type }) => ({
+    key: `lightbox:${group.key}:${index}`,
+    label: `lightbox ${group.label}: item ${index + 1} of ${total} (${type})`,
+    reach: async (page) => {
+      if (!opener) return { unreachable: 'no item of this group is shown on the page to open it' };
+      await press(page, opener);
+      if (!(await until(page, anyModal, undefined, 5000)))
+        return { unreachable: 'the lightbox did not open' };
+      for (let i = 0; i < Math.abs(steps); i++)
+        await page.keyboard.press(steps > 0 ? 'ArrowRight' : 'ArrowLeft');
+      await until(page, shownItem, index + 1, 5000);
+      return { kind: 'dialog', escape: true, opener };
+    },
+  }));
+}
+
+/** The lightbox shows item n (its counter says so), its content arrived (ajax), images loaded. */
+function shownItem(n) {
+  const d = [...document.querySelectorAll('dialog')].find((x) => x.matches(':modal'));
+  const counter = d?.querySelector('.sw-lb-counter')?.textContent ?? '';
+  const content = d?.querySelector('.sw-lb-content');
+  const filled = !content || !!content.querySelector('img,video,iframe') || content.textContent.trim() !== '';
+  return (
+    new RegExp(`\\b${n}\\b`).test(counter) &&
+    filled &&
+    [...d.querySelectorAll('img')].every((i) => i.complete)
+  );
+}
+
+function tilePlans(m) {
+  const ends = [...new Set([m.tiles[0], m.tiles[m.tiles.length - 1]])].filter(Boolean);
+  return ends.map((tile, i) => ({
+    key: `tiles:${tile}`,
+    label: `tile popup on the ${i === 0 ? 'first' : 'last'} tile (${m.tiles.length} tiles)`,
+    reach: async (page) => {
+      if (!(await page.locator(tile).isVisible())) return { unreachable: 'the tile is not shown' };
+      await press(page, tile);
+      return (await until(page, anyModal, undefined, 5000))
+        ? { kind: 'dialog', escape: true, opener: tile }
+        : { unreachable: 'the popup did not open' };
+    },
+  }));
+}
+
+function carouselPlan(m) {
+  return {
+    key: `carousel:${m.selector}`,
+    label: `carousel paused (${m.label.slice(0, 40) || m.selector})`,
+    reach: async (page) => {
+      if (!m.rotation) return { unreachable: 'it has no pause control' };
+      await press(page, m.rotation);
+      return { kind: 'control', region: m.selector };
+    },
+  };
+}

@@ -1,0 +1,124 @@
+// The audit command (audit/cli.mjs) as an auditor runs it, against planted pages: each
+// problem is reported as exactly its rule in exactly the state it lives in, with the exit
+// code; a clean site passes; what cannot be audited is never passed as clean.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { startPlantedSite } from './pages.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+let site;
+before(async () => (site = await startPlantedSite()));
+after(() => site.close());
+
+/** Runs the command (not in this process: this one serves the pages); its exit code, output and JSON. */
+async function audit(paths, ...args) {
+  const dir = mkdtempSync(join(tmpdir(), 'sw-audit-test-'));
+  const urls = paths.map((p) => `${site.origin}${p}`);
+  const argv = [join(root, 'audit/cli.mjs'), ...urls, '--out', dir, '--json', join(dir, 'r.json'), ...args];
+  const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const code = await new Promise((ok) => child.on('exit', ok));
+  const json = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
+  return { code, out, json, html: readFileSync(join(dir, 'index.html'), 'utf8') };
+}
+
+/** Every finding as "viewport state-key rule". */
+const findings = (json) =>
+  json.pages.flatMap((p) =>
+    p.states.flatMap((s) => [...s.violations, ...s.keyboard].map((f) => `${p.viewport} ${s.key} ${f.rule}`)),
+  );
+const states = (json) => json.pages.flatMap((p) => p.states.map((s) => `${s.key}:${s.status}`));
+
+describe('site-runtime-audit', { timeout: 120_000 }, () => {
+  test('an image without alt inside a modal: image-alt, only in the open modal; exit 1', async () => {
+    const r = await audit(['/planted-modal.html'], '--viewport', 'desktop');
+    assert.equal(r.code, 1, r.out);
+    assert.deepEqual(findings(r.json), ['desktop modal:promo image-alt']);
+    assert.deepEqual(states(r.json), ['page:checked', 'modal:promo:checked']);
+    const v = r.json.pages[0].states[1].violations[0];
+    assert.equal(v.impact, 'critical');
+    assert.deepEqual(v.wcag, ['1.1.1']);
+    assert.match(v.nodes[0].selector, /img/);
+    assert.match(r.json.pages[0].states[1].screenshot, /^data:image\/jpeg;base64,/);
+    // The element's HTML is in the report as text, never as markup.
+    assert.ok(r.html.includes('&lt;img src=&quot;/x.png&quot;'), 'the HTML of the element, escaped');
+    assert.ok(!r.html.includes('<img src="/x.png"'));
+    assert.match(r.out, /modal #promo open .*1 finding/);
+    assert.match(r.out, /FAILED: 1 page views, 2 states checked, 1 findings/);
+  });
+
+  test('a nameless link in ajax lightbox content: link-name, only in the open lightbox', async () => {
+    const r = await audit(['/planted-ajax.html'], '--viewport', 'desktop');
+    assert.equal(r.code, 1, r.out);
+    const key = r.json.pages[0].states.find((s) => s.key.startsWith('lightbox:'))?.key;
+    assert.ok(key, states(r.json).join(' '));
+    assert.match(r.json.pages[0].states[1].label, /item 1 of 1 \(ajax\)/);
+    assert.deepEqual(findings(r.json), [`desktop ${key} link-name`]);
+  });
+
+  test('no focus indicator in a modal: the keyboard check finds it there; --fail-on critical lets it pass', async () => {
+    const r = await audit(['/planted-ring.html'], '--viewport', 'desktop', '--fail-on', 'critical');
+    assert.deepEqual(findings(r.json), ['desktop modal:promo focus-not-visible']);
+    assert.equal(r.code, 0, r.out);
+    assert.equal(r.json.summary.failing, 0);
+    assert.equal(r.json.summary.findings, 1);
+  });
+
+  test('Escape swallowed by a page script, motion despite reduced motion: found in the open modal', async () => {
+    const r = await audit(['/planted-keys.html'], '--viewport', 'desktop');
+    assert.equal(r.code, 1, r.out);
+    assert.deepEqual(findings(r.json).sort(), [
+      'desktop modal:promo escape-does-not-close',
+      'desktop modal:promo motion-not-reduced',
+    ]);
+  });
+
+  test('a clean site passes at both widths, crawled over same-site pages only; exit 0', async () => {
+    const r = await audit(['/clean.html'], '--crawl', '5', '--fail-on', 'minor');
+    assert.equal(r.code, 0, r.out);
+    assert.deepEqual(findings(r.json), []);
+    assert.deepEqual(
+      r.json.pages.map((p) => `${p.viewport} ${new URL(p.url).pathname} ${p.status}`),
+      [
+        'desktop /clean.html checked',
+        'mobile /clean.html checked',
+        'desktop /about.html checked',
+        'mobile /about.html checked',
+      ],
+    );
+    assert.ok(r.json.pages[0].markers.includes('modal'));
+    assert.deepEqual(states(r.json).slice(0, 2), ['page:checked', 'modal:promo:checked']);
+    assert.match(r.html, /Passed: 4 page views/);
+    assert.match(r.out, /PASSED/);
+  });
+
+  test('a page that does not load, or has no runtime, is reported as not audited; exit 1', async () => {
+    const r = await audit(['/missing.html', '/no-runtime.html'], '--viewport', 'mobile');
+    assert.equal(r.code, 1, r.out);
+    assert.deepEqual(
+      r.json.pages.map((p) => [p.status, p.message]),
+      [
+        ['error', 'the page did not load (HTTP 404)'],
+        ['error', 'the runtime did not start on this page (no window.SiteRuntime.inspect)'],
+      ],
+    );
+    assert.match(r.html, /Not audited: the page did not load/);
+  });
+
+  test('a wrong command line: exit 2 with the usage', async () => {
+    const child = spawn(process.execPath, [join(root, 'audit/cli.mjs'), 'not-a-url'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    assert.equal(await new Promise((ok) => child.on('exit', ok)), 2);
+    assert.match(err, /"not-a-url" is not an absolute URL[\s\S]*usage: site-runtime-audit/);
+  });
+});

@@ -1,0 +1,87 @@
+// A small site for the audit's tests: pages with one planted problem each, served with the
+// built runtime (dist/) on 127.0.0.1 at a free port.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DIST = join(root, 'dist');
+const IMAGE = readFileSync(join(root, 'fixtures/site/assets/img/dr-ames-thumb.png'));
+
+const page = (title, body, css = '') => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<script type="application/json" id="sw-config">{"page":{"id":"1","languageId":"en"}}</script>
+<script type="module" src="/swfiles/runtime/runtime.js"></script>
+<style>.modal:not([data-sw-ready]):not(:target){display:none}${css}</style>
+</head><body><main><h1>${title}</h1>
+${body}
+</main></body></html>`;
+
+/** A modal with an opener; `inside` is its content besides its heading and Close button. */
+const modal = (inside) => `<p><button type="button" data-sw-modal-open="promo">Our offer</button></p>
+<div id="promo" class="modal" data-sw-modal aria-labelledby="promo-title"><h2 id="promo-title">Our offer</h2>
+${inside}
+<p><button type="button" data-sw-modal-close>Close</button></p></div>`;
+
+export const PAGES = {
+  // Clean: the same modal with a described image, a link onwards, and links a crawl skips.
+  '/clean.html': page(
+    'Clean',
+    `${modal('<img src="/x.png" alt="Dr. Ames at the front desk" width="40" height="40">')}
+<p><a href="/about.html#team">About us</a> <a href="https://example.com/">Elsewhere</a> <a href="/leaflet.pdf">Leaflet</a></p>`,
+  ),
+  '/about.html': page('About', '<p>We are a clinic. <a href="/clean.html">Home</a></p>'),
+  // An image without a text alternative, only in the open modal.
+  '/planted-modal.html': page('Planted modal', modal('<img src="/x.png" width="40" height="40">')),
+  // A nameless link in ajax content (the sanitizer keeps links, drops buttons), only in the open lightbox.
+  '/planted-ajax.html': page(
+    'Planted ajax',
+    '<p><a href="/hours.html?ajax=true" data-sw-lightbox="">Opening hours</a></p>',
+  ),
+  '/hours.html':
+    '<h2>Opening hours</h2><p>Monday to Friday, 8 to 18.</p><p><a href="/about.html"><img src="/x.png" alt="" width="40" height="40"></a></p>',
+  // No focus indicator on the modal's buttons (the page's own keep theirs).
+  '/planted-ring.html': page(
+    'Planted ring',
+    modal('<p>Ten percent off.</p>'),
+    '#promo button:focus{outline:none}',
+  ),
+  // A builder script that swallows Escape, and an animation that ignores reduced motion.
+  '/planted-keys.html': page(
+    'Planted keys',
+    `${modal('<p>Ten percent off.</p>')}<script>document.addEventListener('keydown', (e) => e.key === 'Escape' && (e.preventDefault(), e.stopImmediatePropagation()), true);</script>`,
+    '@keyframes pulse{to{opacity:.5}}#promo h2{animation:pulse 1s infinite alternate}',
+  ),
+  '/no-runtime.html':
+    '<!doctype html><html lang="en"><head><title>Plain</title></head><body><main><h1>Plain</h1></main></body></html>',
+};
+
+const TYPES = { '.js': 'text/javascript', '.html': 'text/html; charset=utf-8', '.png': 'image/png' };
+
+export function startPlantedSite() {
+  const server = createServer((req, res) => {
+    const { pathname } = new URL(req.url, 'http://x');
+    const send = (status, type, body) => res.writeHead(status, { 'content-type': type }).end(body);
+    if (pathname === '/x.png') return send(200, TYPES['.png'], IMAGE);
+    if (PAGES[pathname]) return send(200, TYPES['.html'], PAGES[pathname]);
+    if (pathname.startsWith('/swfiles/runtime/')) {
+      const file = normalize(join(DIST, pathname.slice('/swfiles/runtime/'.length)));
+      if (file.startsWith(DIST) && extname(file) === '.js') {
+        try {
+          return send(200, TYPES['.js'], readFileSync(file));
+        } catch {}
+      }
+    }
+    send(404, 'text/plain', 'not found');
+  });
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () =>
+      ok({
+        origin: `http://127.0.0.1:${server.address().port}`,
+        close: () => new Promise((r) => server.close(r)),
+      }),
+    ),
+  );
+}

@@ -1,0 +1,215 @@
+// The audit's pure parts: its command line, which lightbox items it opens, which links a
+// crawl follows, WCAG criteria from axe's tags, the summary and exit decision.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { parseAuditArgs } from '../../audit/args.mjs';
+import { criteria } from '../../audit/axe.mjs';
+import { contentType, followable, lightboxStops } from '../../audit/plan.mjs';
+import { htmlReport, summarize } from '../../audit/report.mjs';
+
+describe('command line', () => {
+  test('defaults, and the browser from $CHROMIUM_PATH', () => {
+    const o = parseAuditArgs(['https://clinic.example/'], { CHROMIUM_PATH: '/opt/chromium' });
+    assert.deepEqual(o, {
+      help: false,
+      urls: ['https://clinic.example/'],
+      out: 'audit-report',
+      json: undefined,
+      viewports: ['desktop', 'mobile'],
+      crawl: 0,
+      failOn: 'serious',
+      chromium: '/opt/chromium',
+    });
+  });
+  test('every option', () => {
+    const o = parseAuditArgs([
+      'http://a.test/x',
+      '--viewport',
+      'mobile',
+      '--crawl',
+      '7',
+      '--fail-on',
+      'minor',
+      '--json',
+      'r.json',
+      '--out',
+      'o',
+      '--chromium',
+      '/c',
+    ]);
+    assert.deepEqual(
+      [o.viewports, o.crawl, o.failOn, o.json, o.out, o.chromium],
+      [['mobile'], 7, 'minor', 'r.json', 'o', '/c'],
+    );
+  });
+  test('refuses what it cannot do, saying why', () => {
+    assert.throws(() => parseAuditArgs([]), /at least one URL/);
+    assert.throws(() => parseAuditArgs(['ftp://a.test/']), /not an http\(s\) URL/);
+    assert.throws(
+      () => parseAuditArgs(['http://a.test/', '--viewport', 'tablet']),
+      /desktop, mobile or both/,
+    );
+    assert.throws(() => parseAuditArgs(['http://a.test/', '--crawl=-1']), /whole number/);
+    assert.throws(() => parseAuditArgs(['http://a.test/', '--crawl', 'all']), /whole number/);
+    assert.throws(
+      () => parseAuditArgs(['http://a.test/', '--fail-on', 'bad']),
+      /minor, moderate, serious, critical/,
+    );
+    assert.throws(() => parseAuditArgs(['http://a.test/', '--colour']), /Unknown option/);
+  });
+});
+
+describe('lightbox stops', () => {
+  const item = (selector, group, href, visible = true) => ({
+    name: 'lightbox',
+    state: 'enhanced',
+    selector,
+    group,
+    href,
+    visible,
+  });
+  test('first, middle and last of a group, and the first item of each content type', () => {
+    const items = [
+      'a.jpg',
+      'b.jpg',
+      'c.jpg',
+      'https://youtu.be/abcdefghijk',
+      'e.jpg',
+      'f.html?ajax=true',
+      'g.jpg',
+    ].map((h, i) => item(`#i${i}`, 'g', h));
+    const stops = lightboxStops(items).map((s) => `${s.index}:${s.type}:${s.opener}:${s.steps}`);
+    assert.deepEqual(stops, ['0:image:#i0:0', '3:youtube:#i3:0', '5:ajax:#i5:0', '6:image:#i6:0']);
+  });
+  test('an item not shown on the page is reached from the first shown one with arrow keys', () => {
+    const stops = lightboxStops([
+      item('#a', 'g', 'a.jpg', false),
+      item('#b', 'g', 'b.jpg'),
+      item('#c', 'g', 'c.jpg', false),
+    ]);
+    assert.deepEqual(
+      stops.map((s) => [s.index, s.opener, s.steps]),
+      [
+        [0, '#b', -1],
+        [1, '#b', 0],
+        [2, '#b', 1],
+      ],
+    );
+  });
+  test('an empty group is one gallery per item; a group with nothing shown cannot be opened', () => {
+    const stops = lightboxStops([
+      item('#a', '', '#inline'),
+      item('#b', '', 'x.mp4'),
+      item('#c', 'h', 'y.jpg', false),
+    ]);
+    assert.deepEqual(
+      stops.map((s) => [s.group.key, s.type, s.opener]),
+      [
+        ['single:#a', 'inline', '#a'],
+        ['single:#b', 'video', '#b'],
+        ['group:h', 'image', null],
+      ],
+    );
+  });
+  test('content types as the contract names them', () => {
+    assert.deepEqual(
+      [
+        '#x',
+        'a.webm',
+        'p?iframe=true',
+        'https://vimeo.com/1',
+        'https://www.youtube.com/watch?v=x',
+        'a.png',
+      ].map(contentType),
+      ['inline', 'video', 'iframe', 'vimeo', 'youtube', 'image'],
+    );
+  });
+});
+
+test('a crawl follows same-site pages, without fragments, files or other sites', () => {
+  const links = [
+    '/a/#top',
+    'https://clinic.test/a/',
+    '/b?page=cms',
+    'https://other.test/',
+    'mailto:x@clinic.test',
+    '/leaflet.PDF',
+    '/img/x.jpg',
+  ];
+  assert.deepEqual(followable(links, 'https://clinic.test/'), [
+    'https://clinic.test/a/',
+    'https://clinic.test/b?page=cms',
+  ]);
+});
+
+test('WCAG criteria from axe tags', () => {
+  assert.deepEqual(criteria(['cat.color', 'wcag2aa', 'wcag143', 'wcag1410', 'wcag2411']), [
+    '1.4.3',
+    '1.4.10',
+    '2.4.11',
+  ]);
+});
+
+describe('summary and report', () => {
+  const state = (key, violations = [], keyboard = [], status = 'checked') => ({
+    key,
+    label: key,
+    status,
+    message: '',
+    violations,
+    keyboard,
+    screenshot: null,
+  });
+  const v = (impact) => ({
+    rule: 'r',
+    impact,
+    help: 'h',
+    helpUrl: 'https://x.test/',
+    wcag: [],
+    nodes: [{ selector: '#a', html: '<b onmouseover="x()">', summary: '' }],
+  });
+  const result = (pages) => ({ chromium: '1', started: 't', pages });
+  test('fails at or above --fail-on; a state not reached or a page not audited is never clean', () => {
+    const one = result([
+      {
+        url: 'u',
+        viewport: 'desktop',
+        status: 'checked',
+        markers: [],
+        states: [state('page', [v('moderate')])],
+      },
+    ]);
+    assert.equal(summarize(one, 'serious').ok, true);
+    assert.equal(summarize(one, 'moderate').ok, false);
+    const unreached = result([
+      {
+        url: 'u',
+        viewport: 'desktop',
+        status: 'checked',
+        markers: [],
+        states: [state('x', [], [], 'unreachable')],
+      },
+    ]);
+    assert.equal(summarize(unreached, 'critical').ok, false);
+    const notLoaded = result([{ url: 'u', viewport: 'desktop', status: 'error', message: 'm', states: [] }]);
+    assert.equal(summarize(notLoaded, 'critical').ok, false);
+  });
+  test('everything from the page is escaped in the HTML report', () => {
+    const html = htmlReport(
+      result([
+        {
+          url: 'http://x.test/<script>',
+          viewport: 'desktop',
+          status: 'checked',
+          markers: ['modal'],
+          states: [state('<i>s</i>', [v('critical')])],
+        },
+      ]),
+      'serious',
+    );
+    assert.ok(!html.includes('<script>') && !html.includes('<b onmouseover') && !html.includes('<i>s</i>'));
+    assert.ok(
+      html.includes('&lt;b onmouseover=&quot;x()&quot;&gt;') && html.includes('&lt;i&gt;s&lt;/i&gt;'),
+    );
+  });
+});
