@@ -46,7 +46,7 @@ const finding = (rule, message, selector) => ({ rule, ...RULES[rule], message, s
  * <dialog> may pass through the browser's own controls, seen here as <body>, between rounds).
  * Checks the indicator of each control as focus leaves it, and returns what it found.
  */
-export async function tabRound(page, { key = 'Tab', dialog = false, max = MAX_TABS } = {}) {
+export async function tabRound(page, { key = 'Tab', dialog = false, max = MAX_TABS, step = false } = {}) {
   const findings = [];
   const looks = new Map(); // control → its look while focused, until it is seen unfocused
   const judge = (selector, after) => {
@@ -65,6 +65,7 @@ export async function tabRound(page, { key = 'Tab', dialog = false, max = MAX_TA
   let bodies = 0;
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(key);
+    await stillFocus(page, previous);
     const now = await ask(page, 'focus');
     // Focus in the browser's own controls (seen as <body>) leaves the page's styles as they
     // were: a control is judged unfocused only when focus moved to another in the page.
@@ -87,12 +88,28 @@ export async function tabRound(page, { key = 'Tab', dialog = false, max = MAX_TA
   // Controls only ever followed by the browser's (a dialog's only button): seen with focus
   // taken off them inside the page, then given back; first focus comes back into the page
   // (while the browser's controls have it, the page keeps its focused styles).
+  // In a submenu (`step`), blurring would close it: one step back instead, and forth again.
   if ([...looks.values()].some(Boolean)) {
     if ((await ask(page, 'focus')).body) await page.keyboard.press(key);
-    for (const [selector, look] of looks) if (look) judge(selector, await ask(page, 'unfocused', selector));
+    if (step) await page.keyboard.press('Shift+Tab');
+    for (const [selector, look] of looks)
+      if (look) judge(selector, await ask(page, step ? 'look' : 'unfocused', selector));
+    if (step) await page.keyboard.press('Tab');
   }
   return findings;
 }
+
+/** Focus styles that fade in or out are read once they have (the new and the previous control). */
+const stillFocus = (page, previous) =>
+  until(
+    page,
+    (sel) =>
+      [document.activeElement, sel && document.querySelector(sel)].every(
+        (el) => !el?.getAnimations || el.getAnimations().every((a) => a.playState !== 'running'),
+      ),
+    previous,
+    500,
+  );
 
 /** Waits until `predicate(arg)` holds in the page, at most `ms`; says whether it did. */
 export const until = (page, predicate, arg, ms = 2000) =>
@@ -104,15 +121,22 @@ const closed = (sel) => !document.querySelector(sel)?.matches(':modal');
 const collapsed = (sel) => document.querySelector(sel)?.getAttribute('aria-expanded') !== 'true';
 
 /** A modal dialog is open: focus inside, kept inside both ways; then Escape (or `close`). */
-export async function checkDialog(page, { opener, escape, close, region }) {
+export async function checkDialog(page, { opener, escape, close }) {
   const findings = [];
   const dialogSel = await ask(page, 'dialog');
+  // A component may move focus in an effect after the dialog opened: given a moment.
+  await until(
+    page,
+    (sel) => !!document.querySelector(sel)?.contains(document.activeElement),
+    dialogSel,
+    1000,
+  );
   const start = await ask(page, 'focus');
   if (!start.inDialog)
     findings.push(
       finding('focus-not-in-dialog', 'Focus stayed outside the dialog that opened.', start.selector),
     );
-  findings.push(...(await motion(page, region ?? dialogSel)));
+  findings.push(...(await motion(page, dialogSel)));
   findings.push(...(await tabRound(page, { dialog: true })));
   findings.push(...(await tabRound(page, { key: 'Shift+Tab', dialog: true })));
   if (escape) {
@@ -154,6 +178,9 @@ export async function focusBack(page, opener) {
 /** A disclosure (submenu) is open: Escape closes it and gives focus back to its button. */
 export async function checkDisclosure(page, button) {
   const findings = [...(await motion(page, null))];
+  // Through what it shows (its focus indicators), from its button; then Escape from inside.
+  const inside = await ask(page, 'controls', button);
+  if (inside > 0) findings.push(...(await tabRound(page, { max: inside, step: true })));
   await page.keyboard.press('Escape');
   if (!(await until(page, collapsed, button))) {
     findings.push(finding('escape-does-not-close', 'Escape left the submenu open.', button));

@@ -28,9 +28,9 @@ export function contentType(href) {
  */
 export function lightboxStops(items) {
   const groups = new Map();
-  for (const item of items.filter((i) => i.state === 'enhanced')) {
+  for (const [n, item] of items.filter((i) => i.state === 'enhanced').entries()) {
     // An empty group is a single item (contract): each its own gallery.
-    const key = item.group ? `group:${item.group}` : `single:${item.selector}`;
+    const key = item.group ? `group:${item.group}` : `single:${n}`;
     if (!groups.has(key))
       groups.set(key, {
         key,

@@ -5,7 +5,8 @@
  * @param {{ op: string, arg?: any }} request
  *   `markers`: what `SiteRuntime.inspect()` lists, with a selector and what each kind needs;
  *   `focus`: where focus is now, and how the focused control looks (for the indicator check);
- *   `dialog`: the topmost modal dialog's selector, or null;
+ *   `dialog`: the topmost modal dialog's selector, or null; `shown`: whether `arg` is shown;
+ *   `unfocused`: how `arg` looks with focus taken off it; `links`: the page's link addresses;
  *   `motion`: running animations and transitions in a region (reduced motion check);
  *   `outline`: outlines the elements of a list of selectors for a screenshot (arg: [] clears).
  */
@@ -68,9 +69,10 @@ export function probe({ op, arg }) {
           const o = JSON.parse(el.getAttribute('data-sw-modal') || '{}');
           if (Array.isArray(o.close)) close = o.close;
         } catch {}
-        const openers = [
-          ...document.querySelectorAll(`[data-sw-modal-open="${esc(el.id)}"], a[href="#${esc(el.id)}"]`),
-        ];
+        // A modal without an id has no openers (the runtime warns about it); `a[href="#"]` is not one.
+        const openers = el.id
+          ? [...document.querySelectorAll(`[data-sw-modal-open="${esc(el.id)}"], a[href="#${esc(el.id)}"]`)]
+          : [];
         const opener = openers.find(visible);
         Object.assign(info, {
           id: el.id,
@@ -132,8 +134,13 @@ export function probe({ op, arg }) {
     return now;
   }
   if (op === 'dialog') return path(topDialog());
+  if (op === 'controls') {
+    // How many controls Tab reaches in what the button `arg` shows.
+    const region = document.getElementById(document.querySelector(arg)?.getAttribute('aria-controls') ?? '');
+    const all = region ? [...region.querySelectorAll('a[href],button,input,select,textarea,[tabindex]')] : [];
+    return all.filter((e) => visible(e) && e.tabIndex >= 0 && !e.closest('[hidden],[inert]')).length;
+  }
   if (op === 'shown') return visible(document.querySelector(arg));
-  if (op === 'expanded') return document.querySelector(arg)?.getAttribute('aria-expanded') ?? null;
   if (op === 'motion') {
     const region = arg ? document.querySelector(arg) : document.documentElement;
     if (!region) return [];

@@ -55,39 +55,50 @@ async function auditPage(page, url, viewport, say) {
     say(`${viewport.padEnd(7)} ${url}  NOT AUDITED: ${message}`);
     return Object.assign(entry, { status: 'error', message });
   };
-  let response;
   try {
-    response = await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
-  } catch (err) {
-    return fail(`the page did not load (${String(err.message).split('\n')[0]})`);
-  }
-  if (!response || response.status() >= 400)
-    return fail(`the page did not load (HTTP ${response?.status() ?? 'no answer'})`);
-  entry.links = await ask(page, 'links');
-  if (!(await until(page, () => !!window.SiteRuntime?.inspect, undefined, 10_000)))
-    return fail('the runtime did not start on this page (no window.SiteRuntime.inspect)');
-  await settle(page);
-  const markers = await ask(page, 'markers');
-  entry.markers = [...new Set(markers.map((m) => m.name))];
-  const banner = await page.evaluate(
-    () => !!document.querySelector('[data-sw-consent-banner]')?.checkVisibility(),
-  );
-  const label = `page as loaded${banner ? ' (consent banner shown)' : ''}`;
-  const plans = [
-    { key: 'page', label, reach: async () => ({ kind: 'page' }) },
-    ...planStates(markers, viewport),
-  ];
-  for (const plan of plans) {
-    const t0 = Date.now();
-    const state = await auditState(page, plan);
-    state.ms = Date.now() - t0;
-    entry.states.push(state);
-    const found = state.violations.length + state.keyboard.length;
-    say(
-      `${viewport.padEnd(7)} ${url}  ${plan.label} [${state.ms} ms]: ${state.status === 'checked' ? `${found} finding${found === 1 ? '' : 's'}` : `NOT REACHED (${state.message})`}`,
+    const response = await page.goto(url, { waitUntil: 'load', timeout: 30_000 }).catch((err) => err);
+    if (response instanceof Error) return fail(`the page did not load (${firstLine(response)})`);
+    if (!response || response.status() >= 400)
+      return fail(`the page did not load (HTTP ${response?.status() ?? 'no answer'})`);
+    entry.links = await ask(page, 'links');
+    if (!(await until(page, () => !!window.SiteRuntime?.inspect, undefined, 10_000)))
+      return fail('the runtime did not start on this page (no window.SiteRuntime.inspect)');
+    await settle(page);
+    const markers = await ask(page, 'markers');
+    entry.markers = [...new Set(markers.map((m) => m.name))];
+    const banner = await page.evaluate(
+      () => !!document.querySelector('[data-sw-consent-banner]')?.checkVisibility(),
     );
+    const label = `page as loaded${banner ? ' (consent banner shown)' : ''}`;
+    const pagePlan = { key: 'page', label, reach: async () => ({ kind: 'page' }) };
+    for (const { key } of [pagePlan, ...planStates(markers, viewport)]) {
+      // Planned again from what the runtime lists now: paths shift as the runtime adds to the page.
+      const plan = key === 'page' ? pagePlan : await replan(page, key, viewport);
+      const t0 = Date.now();
+      const state = await auditState(page, plan);
+      state.ms = Date.now() - t0;
+      entry.states.push(state);
+      const found = state.violations.length + state.keyboard.length;
+      const result =
+        state.status === 'checked'
+          ? `${found} finding${found === 1 ? '' : 's'}`
+          : `NOT REACHED (${state.message})`;
+      say(`${viewport.padEnd(7)} ${url}  ${state.label} [${state.ms} ms]: ${result}`);
+    }
+  } catch (err) {
+    // The page navigated away, crashed or closed: what was audited stays, the page is not clean.
+    return fail(`the audit stopped on this page: ${firstLine(err)}`);
   }
   return entry;
+}
+
+const firstLine = (err) => String(err?.message ?? err).split('\n')[0];
+
+async function replan(page, key, viewport) {
+  const plan = planStates(await ask(page, 'markers'), viewport).find((p) => p.key === key);
+  return (
+    plan ?? { key, label: key, reach: async () => ({ unreachable: 'its marker is no longer in the page' }) }
+  );
 }
 
 async function auditState(page, plan) {
@@ -101,10 +112,15 @@ async function auditState(page, plan) {
     screenshot: null,
   };
   try {
-    await reset(page);
+    if (!(await reset(page)))
+      return Object.assign(state, {
+        status: 'unreachable',
+        message: 'a dialog left open could not be closed',
+      });
     const reached = await plan.reach(page);
     if (reached.unreachable)
       return Object.assign(state, { status: 'unreachable', message: reached.unreachable });
+    if (reached.note) state.label += `, ${reached.note}`;
     state.violations = await axeViolations(page);
     state.screenshot = await shoot(
       page,

@@ -25,11 +25,13 @@ export function planStates(markers, viewport) {
   const plans = [];
   const of = (name) => markers.filter((m) => m.name === name);
   for (const m of of('consent-modal')) plans.push(consentPlan(m));
-  for (const m of of('menu')) plans.push(...menuPlans(m, viewport));
+  of('menu').forEach((m, n) => plans.push(...menuPlans(m, n, viewport)));
   for (const m of of('modal')) if (!m.inline) plans.push(modalPlan(m));
   plans.push(...lightboxPlans(of('lightbox')));
-  for (const m of of('tiles')) plans.push(...tilePlans(m));
-  for (const m of of('carousel')) plans.push(carouselPlan(m));
+  // Keys name a state by the marker's place in the runtime's list, not by a path in the page:
+  // the runner plans again before each state (a popup added to the page shifts paths).
+  of('tiles').forEach((m, n) => plans.push(...tilePlans(m, n)));
+  of('carousel').forEach((m, n) => plans.push(carouselPlan(m, n)));
   for (const m of markers.filter((m) => m.state !== 'enhanced'))
     plans.push({
       key: `${m.name}:${m.selector}`,
@@ -60,12 +62,12 @@ function consentPlan(modal) {
   };
 }
 
-function menuPlans(menu, viewport) {
+function menuPlans(menu, n, viewport) {
   const plans = [];
   const toggle = viewport === 'mobile' ? menu.toggle : null;
   if (toggle) {
     plans.push({
-      key: `menu:${menu.selector}:mobile`,
+      key: `menu:${n}:mobile`,
       label: `mobile menu open (${menu.label || menu.selector})`.slice(0, 80),
       reach: async (page) =>
         (await expand(page, toggle))
@@ -73,9 +75,9 @@ function menuPlans(menu, viewport) {
           : { unreachable: 'the menu button did not open the menu' },
     });
   }
-  for (const sub of menu.submenus) {
+  menu.submenus.forEach((sub, j) => {
     plans.push({
-      key: `submenu:${sub.selector}`,
+      key: `submenu:${n}:${j}`,
       label: `submenu "${sub.label}" open`,
       reach: async (page) => {
         for (const parent of [toggle, ...sub.parents].filter(Boolean))
@@ -87,7 +89,7 @@ function menuPlans(menu, viewport) {
           : { unreachable: 'the submenu did not open' };
       },
     });
-  }
+  });
   return plans;
 }
 
@@ -132,8 +134,12 @@ function lightboxPlans(items) {
         return { unreachable: 'the lightbox did not open' };
       for (let i = 0; i < Math.abs(steps); i++)
         await page.keyboard.press(steps > 0 ? 'ArrowRight' : 'ArrowLeft');
-      await until(page, shownItem, index + 1, 5000);
-      return { kind: 'dialog', escape: true, opener };
+      if (!(await until(page, shownItem, index + 1, 5000)))
+        return { unreachable: `item ${index + 1} did not show (or its content did not arrive)` };
+      const thumbs = await page.evaluate(
+        () => !!document.querySelector('dialog:modal .sw-lb-thumbs')?.checkVisibility(),
+      );
+      return { kind: 'dialog', escape: true, opener, note: thumbs ? 'thumbnails shown' : undefined };
     },
   }));
 }
@@ -145,16 +151,16 @@ function shownItem(n) {
   const content = d?.querySelector('.sw-lb-content');
   const filled = !content || !!content.querySelector('img,video,iframe') || content.textContent.trim() !== '';
   return (
-    new RegExp(`\\b${n}\\b`).test(counter) &&
+    Number(/\d+/.exec(counter)?.[0]) === n && // "Image 2 of 5": the first number
     filled &&
     [...d.querySelectorAll('img')].every((i) => i.complete)
   );
 }
 
-function tilePlans(m) {
+function tilePlans(m, n) {
   const ends = [...new Set([m.tiles[0], m.tiles[m.tiles.length - 1]])].filter(Boolean);
   return ends.map((tile, i) => ({
-    key: `tiles:${tile}`,
+    key: `tiles:${n}:${i === 0 ? 'first' : 'last'}`,
     label: `tile popup on the ${i === 0 ? 'first' : 'last'} tile (${m.tiles.length} tiles)`,
     reach: async (page) => {
       if (!(await page.locator(tile).isVisible())) return { unreachable: 'the tile is not shown' };
@@ -166,13 +172,24 @@ function tilePlans(m) {
   }));
 }
 
-function carouselPlan(m) {
+function carouselPlan(m, n) {
+  // Rotating, the carousel keeps its live region off (and polite when stopped): the state to press from.
+  const rotating = (sel) => document.querySelector(sel)?.getAttribute('aria-live') === 'off';
   return {
-    key: `carousel:${m.selector}`,
+    key: `carousel:${n}`,
     label: `carousel paused (${m.label.slice(0, 40) || m.selector})`,
     reach: async (page) => {
       if (!m.rotation) return { unreachable: 'it has no pause control' };
-      await press(page, m.rotation);
+      // Under reduced motion (as the audit runs) it does not rotate at all: paused already.
+      if (await page.evaluate(rotating, m.selector)) await press(page, m.rotation);
+      if (
+        !(await until(
+          page,
+          (sel) => document.querySelector(sel)?.getAttribute('aria-live') !== 'off',
+          m.selector,
+        ))
+      )
+        return { unreachable: 'its rotation did not stop' };
       return { kind: 'control', region: m.selector };
     },
   };

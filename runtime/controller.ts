@@ -71,6 +71,6 @@ export interface ControllerContext {
 export interface MarkerInfo {
   name: string;
   element: Element;
-  /** Connected; connecting or waiting for its chunk; its chunk failed (retried on next use). */
+  /** Connected; connecting or waiting for its chunk; its chunk, or its connecting, failed. */
   state: 'enhanced' | 'waiting' | 'failed';
 }

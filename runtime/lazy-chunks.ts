@@ -44,7 +44,14 @@ export class LazyChunks {
   inspect(): MarkerInfo[] {
     const list = (map: Map<string, Iterable<Element>>, state: MarkerInfo['state']) =>
       [...map].flatMap(([name, els]) => [...els].map((element) => ({ name, element, state })));
-    return [...list(this.#pending, 'waiting'), ...list(this.#failed, 'failed')];
+    return [...list(this.#pending, 'waiting'), ...list(this.#failed, 'failed')].filter(
+      (m) => m.element.isConnected,
+    );
+  }
+
+  /** Elements whose controller could not connect them (chunk, UI host, options). */
+  failed(name: string, elements: Element[]): void {
+    this.#failed.set(name, [...(this.#failed.get(name) ?? []), ...elements]);
   }
 
   /** `element` waits for its controller's chunk, fetched as its definition says. */
@@ -88,7 +95,7 @@ export class LazyChunks {
       const elements = waiting();
       this.#pending.delete(definition.name);
       this.#loads.delete(definition.name);
-      this.#failed.set(definition.name, elements);
+      this.failed(definition.name, elements);
       if (!this.#retried.has(definition.name)) this.#retryOnUse(definition, elements);
     };
     const exported = definition.exported ?? 'default';

@@ -93,9 +93,8 @@ export class Registry {
 
   isConnected(element: Element, name?: string): boolean {
     const byName = this.#connections.get(element);
-    return !!byName && (name === undefined ? byName.size > 0 : byName.has(name));
+    return !!byName && (name === undefined || byName.has(name));
   }
-
   /** Reports a failure once per controller, element and phase (see report.ts). */
   readonly report = onceReporter();
 
@@ -142,6 +141,7 @@ export class Registry {
     const fail = (err: unknown) => {
       this.#forget(element, definition.name);
       abort.abort();
+      this.#lazy.failed(definition.name, [element]); // inspect() lists it until a rescan
       if (err instanceof InvalidOptionsError) {
         if (!err.logged) log.warn(`${describe(element)}: ${err.message}; left as plain HTML.`);
         // A missing part (the UI host) was announced once by the loader (chunks.ts), not per element.

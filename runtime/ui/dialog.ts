@@ -192,7 +192,7 @@ export function focusAfter(el: Element): void {
     }
     if (wrapped && next === el) return;
     if (next !== stale && !el.contains(next) && next.matches(FOCUSABLE)) {
-      next.focus();
+      next.focus({ preventScroll: true }); // where the visitor was reading stays in view
       if (doc.activeElement === next) return;
     }
   }

@@ -80,6 +80,13 @@ describe('site-runtime-audit', { timeout: 120_000 }, () => {
     ]);
   });
 
+  test('no focus ring on the links of a submenu: found in the open submenu only', async () => {
+    const r = await audit(['/planted-menu.html'], '--viewport', 'desktop');
+    assert.equal(r.code, 1, r.out);
+    assert.deepEqual(findings(r.json), ['desktop submenu:0:0 focus-not-visible']);
+    assert.match(r.json.pages[0].states[1].keyboard[0].selector, /a$/);
+  });
+
   test('a clean site passes at both widths, crawled over same-site pages only; exit 0', async () => {
     const r = await audit(['/clean.html'], '--crawl', '5', '--fail-on', 'minor');
     assert.equal(r.code, 0, r.out);

@@ -54,6 +54,13 @@ export const PAGES = {
     `${modal('<p>Ten percent off.</p>')}<script>document.addEventListener('keydown', (e) => e.key === 'Escape' && (e.preventDefault(), e.stopImmediatePropagation()), true);</script>`,
     '@keyframes pulse{to{opacity:.5}}#promo h2{animation:pulse 1s infinite alternate}',
   ),
+  // A submenu whose links show no focus ring: only its open state can show it.
+  '/planted-menu.html': page(
+    'Planted menu',
+    `<nav data-sw-menu aria-label="Main"><ul><li><a href="/clean.html">Home</a></li>
+<li><a href="/about.html">About</a><ul><li><a href="/about.html#team">Team</a></li></ul></li></ul></nav>`,
+    'nav a,nav button{display:inline-block;min-width:24px;min-height:24px;margin:4px}nav ul ul a:focus{outline:none}',
+  ),
   '/no-runtime.html':
     '<!doctype html><html lang="en"><head><title>Plain</title></head><body><main><h1>Plain</h1></main></body></html>',
 };

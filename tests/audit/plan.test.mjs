@@ -105,8 +105,8 @@ describe('lightbox stops', () => {
     assert.deepEqual(
       stops.map((s) => [s.group.key, s.type, s.opener]),
       [
-        ['single:#a', 'inline', '#a'],
-        ['single:#b', 'video', '#b'],
+        ['single:0', 'inline', '#a'],
+        ['single:1', 'video', '#b'],
         ['group:h', 'image', null],
       ],
     );
