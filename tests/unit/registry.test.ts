@@ -571,3 +571,32 @@ describe('registry: inspect (SiteRuntime.inspect, for tools such as the audit)',
     window.SiteRuntime?.destroy();
   });
 });
+
+describe('registry: inspect lists what could not connect', () => {
+  it('an element whose controller refused it (invalid options) is listed as failed, until a rescan', () => {
+    silenceConsole();
+    html('<div data-sw-row id="bad"></div>');
+    let refuse = true;
+    const definition: ControllerDefinition = {
+      name: 'rows',
+      selector: '[data-sw-row]',
+      load: 'eager',
+      controller: {
+        connect() {
+          if (refuse) throw new InvalidOptionsError('bad options');
+        },
+      },
+    };
+    const rt = runtime([definition]);
+    rt.start();
+    expect(rt.registry.inspect().map((m) => [m.name, m.element.id, m.state])).toEqual([
+      ['rows', 'bad', 'failed'],
+    ]);
+    refuse = false;
+    rt.rescan();
+    expect(rt.registry.inspect().map((m) => [m.name, m.element.id, m.state])).toEqual([
+      ['rows', 'bad', 'enhanced'],
+    ]);
+    rt.destroy();
+  });
+});
