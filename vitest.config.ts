@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 // Components are written against React's API. The `preact` project runs every unit test
 // the way the runtime ships (React imports aliased to preact/compat, as build.mjs does);
@@ -9,9 +12,12 @@ const preactAlias = [
 ];
 
 export default defineConfig({
+  // The runtime reads its version from the build (build.mjs defines the same).
+  define: { __VERSION__: JSON.stringify(version) },
   test: {
     projects: [
       {
+        extends: true,
         resolve: { alias: preactAlias },
         test: {
           name: 'preact',
@@ -21,6 +27,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'server',
           environment: 'node',
@@ -28,6 +35,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'react',
           environment: 'happy-dom',

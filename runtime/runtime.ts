@@ -7,7 +7,10 @@ import { Registry } from './registry';
 import { attr, events, rootAttributes } from './schema';
 import type { UiHost } from './ui/host';
 
-export const VERSION = '0.1.0';
+declare const __VERSION__: string;
+
+/** package.json's version, put in by the build (build.mjs `define`) and by vitest's config. */
+export const VERSION = __VERSION__;
 
 export interface RuntimeOptions {
   /** The controllers this instance runs. */

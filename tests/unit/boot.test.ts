@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { boot, findNonce } from '../../runtime/boot';
+import pkg from '../../package.json';
 import type { Controller, ControllerDefinition } from '../../runtime/controller';
 import { html, nextFrame, recorder, silenceConsole } from './helpers';
 
@@ -18,7 +19,7 @@ describe('boot and window.SiteRuntime', () => {
     expect(rt).toBeDefined();
     expect(ready).toHaveBeenCalledTimes(1);
     const api = window.SiteRuntime!;
-    expect(api.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(api.version).toBe(pkg.version);
     expect(Object.keys(api.env).sort()).toEqual(['baseUrl', 'env', 'local', 'projectPath']);
     expect(document.documentElement.getAttribute('data-sw-env')).toBe(api.env.env);
   });
