@@ -1,55 +1,9 @@
 import { configElementId } from './schema';
 import { log } from './log';
 import { clampTime, timerRange } from './options';
+import { defaultConfig, type Config, type LanguageEntry } from './config-defaults';
 
-/** The `sw-config` object with every field of contract §1 present (defaults filled in). */
-export interface Config {
-  site: {
-    /** Absent = not set; `""` is a valid value (site at the root). */
-    cleanUrlPath: string | undefined;
-    userParam: string;
-    projectSegments: number;
-  };
-  platform: {
-    cmsPageParam: string;
-    cmsPageValue: string;
-    previewPage: string;
-    layoutParam: string;
-    previewDomain: string;
-  };
-  page: {
-    id: string | undefined;
-    languageId: string | undefined;
-    detailPage: string;
-    detailList: DetailLink[];
-  };
-  languages: LanguageEntry[];
-  analytics: {
-    measurementId: string | undefined;
-    consentVariable: string;
-    scriptUrl: string;
-  };
-  lightbox: {
-    theme: string;
-    slideshow: number | false;
-    autoplaySlideshow: boolean;
-    opacity: number;
-    defaultWidth: number;
-    defaultHeight: number;
-    allowResize: boolean;
-    modal: boolean;
-    deepLinking: boolean;
-  };
-  i18n: Record<string, Record<string, string>>;
-}
-
-export interface DetailLink {
-  lang: string;
-  url: string;
-}
-
-/** `[label, menuList, languageId]`, e.g. `["Français", "menu_fr", "fr"]`. */
-export type LanguageEntry = [label: string, menuList: string, languageId: string];
+export { defaultConfig, type Config, type DetailLink, type LanguageEntry } from './config-defaults';
 
 type Check = (v: unknown) => boolean;
 const isString: Check = (v) => typeof v === 'string';
@@ -58,38 +12,6 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 type Sections = Pick<Config, 'site' | 'platform' | 'page' | 'analytics' | 'lightbox'>;
-
-export function defaultConfig(): Config {
-  return {
-    site: { cleanUrlPath: undefined, userParam: 'user', projectSegments: 1 },
-    platform: {
-      cmsPageParam: 'page',
-      cmsPageValue: 'cms',
-      previewPage: 'preview.php',
-      layoutParam: 'layout_id',
-      previewDomain: 'preview.localhost',
-    },
-    page: { id: undefined, languageId: undefined, detailPage: '', detailList: [] },
-    languages: [],
-    analytics: {
-      measurementId: undefined,
-      consentVariable: 'privacy_cookie_2',
-      scriptUrl: 'https://www.googletagmanager.com/gtag/js',
-    },
-    lightbox: {
-      theme: 'pp_default',
-      slideshow: 5000,
-      autoplaySlideshow: false,
-      opacity: 0.8,
-      defaultWidth: 500,
-      defaultHeight: 344,
-      allowResize: true,
-      modal: false,
-      deepLinking: false,
-    },
-    i18n: {},
-  };
-}
 
 /**
  * Fields whose usable values are not simply "the default's type" (numbers: positive;
@@ -114,11 +36,40 @@ const isLanguageEntry = (v: unknown): v is LanguageEntry =>
  * rest of it down.
  */
 export function normalizeConfig(raw: unknown): Config {
-  const config = defaultConfig();
-  if (!isObject(raw)) {
-    if (raw !== undefined) log.warn('sw-config must be a JSON object; using defaults.');
-    return config;
+  const report = readConfigObject(raw);
+  if (report.notObject) log.warn('sw-config must be a JSON object; using defaults.');
+  const { bad, unknown, clamped } = report;
+  if (bad.length) log.warn(`sw-config: ignoring invalid field(s) ${bad.join(', ')}; their defaults apply.`);
+  if (unknown.length) log.warn(`sw-config: unknown field(s) ${unknown.join(', ')}; ignored.`);
+  if (clamped.length) log.warn(`sw-config: out of range: ${clamped.join(', ')}.`);
+  return report.config;
+}
+
+/** What normalising the config found wrong: the checker lists it, normalizeConfig logs it. */
+export interface ConfigReport {
+  config: Config;
+  /** The value is not a JSON object at all (all defaults). */
+  notObject: boolean;
+  bad: string[];
+  unknown: string[];
+  clamped: string[];
+}
+
+/** Unknown fields: top-level names and section fields the contract does not have. */
+function unknownFields(raw: Record<string, unknown>, config: Config): string[] {
+  const out: string[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    const known = (config as unknown as Record<string, unknown>)[key];
+    if (known === undefined) out.push(key);
+    else if (isObject(value) && isObject(known) && key !== 'i18n')
+      for (const field of Object.keys(value)) if (!(field in known)) out.push(`${key}.${field}`);
   }
+  return out;
+}
+
+export function readConfigObject(raw: unknown): ConfigReport {
+  const config = defaultConfig();
+  if (!isObject(raw)) return { config, notObject: raw !== undefined, bad: [], unknown: [], clamped: [] };
   const bad: string[] = [];
   for (const section of ['site', 'platform', 'page', 'analytics', 'lightbox'] as (keyof Sections)[]) {
     const value = raw[section];
@@ -159,13 +110,11 @@ export function normalizeConfig(raw: unknown): Config {
       }
     } else bad.push('i18n');
   }
-  if (bad.length) log.warn(`sw-config: ignoring invalid field(s) ${bad.join(', ')}; their defaults apply.`);
   const clamped: string[] = [];
   const { slideshow } = config.lightbox;
   if (slideshow !== false)
     config.lightbox.slideshow = clampTime(slideshow, timerRange.interval, 'lightbox.slideshow', clamped);
-  if (clamped.length) log.warn(`sw-config: out of range: ${clamped.join(', ')}.`);
-  return config;
+  return { config, notObject: false, bad, unknown: unknownFields(raw, config), clamped };
 }
 
 /**

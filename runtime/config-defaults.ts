@@ -1,0 +1,82 @@
+/** The `sw-config` fields of contract §1 with their defaults: the shape every reader gets. */
+
+/** The `sw-config` object with every field of contract §1 present (defaults filled in). */
+export interface Config {
+  site: {
+    /** Absent = not set; `""` is a valid value (site at the root). */
+    cleanUrlPath: string | undefined;
+    userParam: string;
+    projectSegments: number;
+  };
+  platform: {
+    cmsPageParam: string;
+    cmsPageValue: string;
+    previewPage: string;
+    layoutParam: string;
+    previewDomain: string;
+  };
+  page: {
+    id: string | undefined;
+    languageId: string | undefined;
+    detailPage: string;
+    detailList: DetailLink[];
+  };
+  languages: LanguageEntry[];
+  analytics: {
+    measurementId: string | undefined;
+    consentVariable: string;
+    scriptUrl: string;
+  };
+  lightbox: {
+    theme: string;
+    slideshow: number | false;
+    autoplaySlideshow: boolean;
+    opacity: number;
+    defaultWidth: number;
+    defaultHeight: number;
+    allowResize: boolean;
+    modal: boolean;
+    deepLinking: boolean;
+  };
+  i18n: Record<string, Record<string, string>>;
+}
+
+export interface DetailLink {
+  lang: string;
+  url: string;
+}
+
+/** `[label, menuList, languageId]`, e.g. `["Français", "menu_fr", "fr"]`. */
+export type LanguageEntry = [label: string, menuList: string, languageId: string];
+
+export function defaultConfig(): Config {
+  return {
+    site: { cleanUrlPath: undefined, userParam: 'user', projectSegments: 1 },
+    platform: {
+      cmsPageParam: 'page',
+      cmsPageValue: 'cms',
+      previewPage: 'preview.php',
+      layoutParam: 'layout_id',
+      previewDomain: 'preview.localhost',
+    },
+    page: { id: undefined, languageId: undefined, detailPage: '', detailList: [] },
+    languages: [],
+    analytics: {
+      measurementId: undefined,
+      consentVariable: 'privacy_cookie_2',
+      scriptUrl: 'https://www.googletagmanager.com/gtag/js',
+    },
+    lightbox: {
+      theme: 'pp_default',
+      slideshow: 5000,
+      autoplaySlideshow: false,
+      opacity: 0.8,
+      defaultWidth: 500,
+      defaultHeight: 344,
+      allowResize: true,
+      modal: false,
+      deepLinking: false,
+    },
+    i18n: {},
+  };
+}
