@@ -163,6 +163,25 @@ function report(metafile) {
   return over;
 }
 
+/**
+ * The page checker's code for Node (`site-runtime-check`, check/cli.mjs): the runtime's own
+ * readers (runtime/check/), bundled once into lib/ so the command needs no TypeScript.
+ */
+async function buildChecks() {
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['runtime/check/index.ts'],
+    outfile: join(root, 'lib', 'checks.mjs'),
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    define: options.define,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+}
+
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
 
 if (!isMain) {
@@ -191,6 +210,7 @@ if (!isMain) {
   writeFileSync(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
   writeServingFiles(result.metafile, { root, outdir, entry: ENTRY });
   const over = report(result.metafile);
+  if (outdirArg < 0) await buildChecks();
   if (over.length) {
     for (const problem of over) console.error(`OVER BUDGET: ${problem}`);
     process.exit(1);

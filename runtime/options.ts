@@ -1,4 +1,5 @@
 import { InvalidOptionsError } from './errors';
+import { describe, log } from './log';
 
 /**
  * A marker attribute's JSON value: `undefined` when the attribute is empty or absent,
@@ -47,4 +48,27 @@ export function clampTime(
   const v = Math.min(Math.max(value, range.min), range.max);
   if (v !== value) clamped.push(`${name} ${value} (${v} used)`);
   return v;
+}
+
+/** What reading one marker's JSON options found wrong (the checker lists it, the runtime logs it). */
+export interface OptionReport {
+  /** Fields of the wrong kind: their defaults apply. */
+  bad: string[];
+  /** Fields the marker does not have (a typo, or an option of another marker). */
+  unknown: string[];
+  /** Times out of range, as "name value (used used)". */
+  clamped: string[];
+}
+
+/** The keys of `raw` that are not options of the marker. */
+export function unknownKeys(raw: Record<string, unknown>, known: readonly string[]): string[] {
+  return Object.keys(raw).filter((k) => !known.includes(k));
+}
+
+/** One console line per kind of problem, naming the element. */
+export function warnOptions(el: Element, report: OptionReport): void {
+  const where = describe(el);
+  if (report.bad.length) log.warn(`${where}: invalid ${report.bad.join(', ')}; the default is used.`);
+  if (report.unknown.length) log.warn(`${where}: unknown option(s) ${report.unknown.join(', ')}; ignored.`);
+  if (report.clamped.length) log.warn(`${where}: out of range: ${report.clamped.join(', ')}.`);
 }

@@ -3,15 +3,21 @@ import { carouselRotation } from '../carousel/rotation';
 import type { Controller } from '../controller';
 import { inFormField } from '../dom';
 import { carouselStrings } from '../i18n/carousel';
-import { describe, log } from '../log';
-import { clampTime, jsonAttribute, timerRange } from '../options';
+import {
+  clampTime,
+  jsonAttribute,
+  timerRange,
+  unknownKeys,
+  warnOptions,
+  type OptionReport,
+} from '../options';
 import { attr } from '../schema';
 
 /** Spec §9: a carousel advances every 5000 ms and wraps. */
 export const carouselDefaults = { interval: 5000, wrap: true };
 
-/** Options with per-field defaults; invalid JSON throws (the carousel stays plain). */
-export function carouselOptions(el: Element): typeof carouselDefaults {
+/** Options with per-field defaults and what was wrong; invalid JSON throws (the carousel stays plain). */
+export function readCarouselOptions(el: Element): { options: typeof carouselDefaults } & OptionReport {
   const raw = jsonAttribute(el, attr.carousel) ?? {};
   const out = { ...carouselDefaults };
   const bad: string[] = [];
@@ -24,11 +30,15 @@ export function carouselOptions(el: Element): typeof carouselDefaults {
     if (typeof raw.wrap === 'boolean') out.wrap = raw.wrap;
     else bad.push('wrap');
   }
-  if (bad.length) log.warn(`${describe(el)}: invalid ${bad.join(', ')}; the default is used.`);
   const clamped: string[] = [];
   out.interval = clampTime(out.interval, timerRange.interval, 'interval', clamped);
-  if (clamped.length) log.warn(`${describe(el)}: out of range: ${clamped.join(', ')}.`);
-  return out;
+  return { options: out, bad, unknown: unknownKeys(raw, Object.keys(carouselDefaults)), clamped };
+}
+
+export function carouselOptions(el: Element): typeof carouselDefaults {
+  const report = readCarouselOptions(el);
+  warnOptions(el, report);
+  return report.options;
 }
 
 const css = `[${attr.carousel}] [${attr.slide}][hidden]{display:none!important}`;

@@ -1,5 +1,11 @@
-import { clampTime, jsonAttribute, timerRange } from '../options';
-import { log, describe } from '../log';
+import {
+  clampTime,
+  jsonAttribute,
+  timerRange,
+  unknownKeys,
+  warnOptions,
+  type OptionReport,
+} from '../options';
 import { attr } from '../schema';
 
 /** Spec §9 modal defaults. */
@@ -30,10 +36,10 @@ const checks: { [K in keyof ModalOptions]: (v: unknown) => boolean } = {
 };
 
 /**
- * A modal's options: invalid JSON throws (the element stays plain, contract §3); a field of
- * the wrong kind keeps its default and is named in one warning.
+ * A modal's options and what was wrong with them: invalid JSON throws (the element stays
+ * plain, contract §3); a field of the wrong kind keeps its default.
  */
-export function modalOptions(el: Element): ModalOptions {
+export function readModalOptions(el: Element): { options: ModalOptions } & OptionReport {
   const raw = jsonAttribute(el, attr.modal) ?? {};
   const { exitY: _, ...options } = modalDefaults;
   const out: ModalOptions = { ...options, close: [...options.close] };
@@ -43,13 +49,18 @@ export function modalOptions(el: Element): ModalOptions {
     if (checks[key](raw[key])) (out as Record<string, unknown>)[key] = raw[key];
     else bad.push(key);
   }
-  if (bad.length) log.warn(`${describe(el)}: invalid ${bad.join(', ')}; the default is used.`);
   const clamped: string[] = [];
   for (const key of ['delay', 'exitDelay', 'autoHide'] as const)
     out[key] = clampTime(out[key], timerRange.delay, key, clamped);
   out.expires = clampTime(out.expires, timerRange.days, 'expires', clamped);
-  if (clamped.length) log.warn(`${describe(el)}: out of range: ${clamped.join(', ')}.`);
-  return out;
+  return { options: out, bad, unknown: unknownKeys(raw, Object.keys(checks)), clamped };
+}
+
+/** The options, each problem named in one console warning. */
+export function modalOptions(el: Element): ModalOptions {
+  const report = readModalOptions(el);
+  warnOptions(el, report);
+  return report.options;
 }
 
 /**

@@ -1,0 +1,97 @@
+import { consentDefaults, consentOptions, CONSENT_INACTIVE, parseGroups } from '../consent/model';
+import { readCarouselOptions } from '../controllers/carousel';
+import { readModalOptions } from '../controllers/modal-options';
+import { InvalidOptionsError } from '../errors';
+import { modalMessages } from '../modal/api';
+import { jsonAttribute, unknownKeys, type OptionReport } from '../options';
+import { attr, sel } from '../schema';
+import type { Add } from './report';
+
+/** Reports what reading a marker's options found, as the runtime's console lines say it. */
+function report(add: Add, marker: string, el: Element, found: OptionReport): void {
+  for (const name of found.bad)
+    add('invalid-option', marker, el, `${name} has an invalid value; its default is used.`);
+  for (const name of found.unknown) add('unknown-option', marker, el, `unknown option ${name}; ignored.`);
+  for (const text of found.clamped) add('invalid-option', marker, el, `out of range: ${text}.`);
+}
+
+/** Runs a reader; invalid JSON (or not an object) is reported as the runtime treats it. */
+function read<T>(add: Add, marker: string, el: Element, reader: () => T): T | undefined {
+  try {
+    return reader();
+  } catch (err) {
+    if (!(err instanceof InvalidOptionsError)) throw err;
+    add('invalid-json', marker, el, `${err.message}; the element is left as plain HTML.`);
+    return undefined;
+  }
+}
+
+function modals(doc: Document, add: Add): void {
+  for (const el of doc.querySelectorAll(sel(attr.modal))) {
+    if (!el.id) add('missing-target', attr.modal, el, `${modalMessages.noId}: a modal needs an id.`);
+    const found = read(add, attr.modal, el, () => readModalOptions(el));
+    if (found) report(add, attr.modal, el, found);
+  }
+}
+
+function carousels(doc: Document, add: Add): void {
+  for (const el of doc.querySelectorAll(sel(attr.carousel))) {
+    const found = read(add, attr.carousel, el, () => readCarouselOptions(el));
+    if (found) report(add, attr.carousel, el, found);
+    if (!el.querySelector(sel(attr.slide)))
+      add('empty-group', attr.carousel, el, 'the carousel holds no data-sw-slide element.');
+  }
+}
+
+/** Whether the groups attribute is JSON, and how many entries it writes when it is a list. */
+function written(text: string): { json: boolean; count: number | undefined } {
+  try {
+    const raw: unknown = JSON.parse(text);
+    return { json: true, count: Array.isArray(raw) ? raw.length : undefined };
+  } catch {
+    return { json: false, count: undefined };
+  }
+}
+
+function consent(doc: Document, add: Add): void {
+  const modalsFound = doc.querySelectorAll(sel(attr.consentModal));
+  for (const el of modalsFound) {
+    const text = el.getAttribute(attr.cookieGroups)?.trim() ?? '';
+    const { json, count } = written(text);
+    const groups = parseGroups(text);
+    if (text && !json)
+      add(
+        'invalid-json',
+        attr.cookieGroups,
+        el,
+        `${attr.cookieGroups} holds invalid JSON. ${CONSENT_INACTIVE}`,
+      );
+    else if (!groups)
+      add('empty-group', attr.cookieGroups, el, `no usable cookie group. ${CONSENT_INACTIVE}`);
+    else if (count !== undefined && groups.length < count)
+      add(
+        'invalid-option',
+        attr.cookieGroups,
+        el,
+        `${count - groups.length} of ${count} cookie groups are left out (a missing, invalid or repeated variable).`,
+      );
+    const raw = read(add, attr.consentOptions, el, () => jsonAttribute(el, attr.consentOptions));
+    if (!raw) continue;
+    const { bad } = consentOptions(raw);
+    report(add, attr.consentOptions, el, {
+      bad,
+      unknown: unknownKeys(raw, Object.keys(consentDefaults)),
+      clamped: [],
+    });
+  }
+  if (modalsFound.length) return;
+  for (const el of doc.querySelectorAll(sel(attr.consentBanner)))
+    add('missing-target', attr.consentBanner, el, `there is no data-sw-consent-modal. ${CONSENT_INACTIVE}`);
+}
+
+/** Every marker whose JSON options the runtime reads. */
+export function optionProblems(doc: Document, add: Add): void {
+  modals(doc, add);
+  carousels(doc, add);
+  consent(doc, add);
+}
