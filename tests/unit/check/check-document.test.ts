@@ -146,3 +146,27 @@ describe('checkDocument: each planted problem, once, on its element', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('the runtime says the same on the console', () => {
+  it('modal and carousel readers warn about unknown options, naming the element', async () => {
+    const { modalOptions } = await import('../../../runtime/controllers/modal-options');
+    const { carouselOptions } = await import('../../../runtime/controllers/carousel');
+    const { normalizeConfig } = await import('../../../runtime/config');
+    const lines: string[] = [];
+    const warn = console.warn;
+    console.warn = (...a: unknown[]) => void lines.push(String(a[0]));
+    try {
+      document.body.innerHTML = `<div id="m" data-sw-modal='{"dealy":1}'></div><div id="c" data-sw-carousel='{"intervall":1}'></div>`;
+      modalOptions(document.getElementById('m')!);
+      carouselOptions(document.getElementById('c')!);
+      normalizeConfig({ site: { userParm: 'x' } });
+    } finally {
+      console.warn = warn;
+    }
+    expect(lines).toEqual([
+      '[site-runtime] div#m[data-sw-modal]: unknown option(s) dealy; ignored.',
+      '[site-runtime] div#c[data-sw-carousel]: unknown option(s) intervall; ignored.',
+      '[site-runtime] sw-config: unknown field(s) site.userParm; ignored.',
+    ]);
+  });
+});
