@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..');
 const cli = join(root, 'check', 'cli.mjs');
-const planted = join(root, 'tests', 'check', 'planted.html');
 
 /** Runs the command; resolves with its exit code and output whatever the code. */
 async function check(...args: string[]) {

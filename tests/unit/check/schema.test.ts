@@ -80,7 +80,7 @@ function agree(
 describe("JSON Schemas and the runtime's readers cannot drift", () => {
   it('data-sw-modal', () => {
     const { exitY: _, ...defaults } = modalDefaults;
-    agree(modalSchema, defaults, (field, v) => {
+    agree(modalSchema as Schema, defaults, (field, v) => {
       const r = readModalOptions(element('data-sw-modal', { [field]: v }));
       return !r.bad.includes(field) && !r.unknown.length;
     });
@@ -88,14 +88,14 @@ describe("JSON Schemas and the runtime's readers cannot drift", () => {
   });
 
   it('data-sw-carousel', () => {
-    agree(carouselSchema, carouselDefaults, (field, v) => {
+    agree(carouselSchema as Schema, carouselDefaults, (field, v) => {
       const r = readCarouselOptions(element('data-sw-carousel', { [field]: v }));
       return !r.bad.includes(field) && !r.unknown.length;
     });
   });
 
   it('data-sw-consent-options', () => {
-    agree(consentSchema, consentDefaults, (field, v) => !consentOptions({ [field]: v }).bad.includes(field));
+    agree(consentSchema as Schema, consentDefaults, (field, v) => !consentOptions({ [field]: v }).bad.includes(field));
   });
 
   it('data-sw-cookie-groups: the fields, and which variables make a group', () => {
