@@ -7,7 +7,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseAuditArgs, USAGE } from './args.mjs';
 import { htmlReport, summarize } from './report.mjs';
-import { audit } from './run.mjs';
 
 let options;
 try {
@@ -19,6 +18,19 @@ try {
 if (options.help) {
   console.log(USAGE);
   process.exit(0);
+}
+
+// Playwright and axe are optional peer dependencies of the package (most users want only
+// the runtime): without them --help still works and the error says what to install.
+let audit;
+try {
+  ({ audit } = await import('./run.mjs'));
+} catch (err) {
+  if (err?.code !== 'ERR_MODULE_NOT_FOUND') throw err;
+  console.error(
+    `site-runtime-audit needs @playwright/test and @axe-core/playwright: npm install -D @playwright/test @axe-core/playwright\n(${err.message})`,
+  );
+  process.exit(2);
 }
 
 const started = Date.now();

@@ -1,26 +1,12 @@
-import type { ControllerDefinition, MarkerInfo } from './controller';
-import type { EnvInfo } from './env';
+import type { SiteRuntimeApi } from '../types/index';
+import type { ControllerDefinition } from './controller';
+import { diagnosticsBoard } from './diagnostics/board';
 import { log } from './log';
 import { Runtime } from './runtime';
 
-/** What a page (and the builder's own scripts) can use: `window.SiteRuntime`. */
-export interface SiteRuntimeApi {
-  readonly version: string;
-  readonly env: Readonly<EnvInfo>;
-  rescan(root?: ParentNode): void;
-  destroy(): void;
-  /** Every marker element found and its controller's state, for tools (the audit command). */
-  inspect(): MarkerInfo[];
-  /** Opens, closes or toggles a modal by id (contract §3, Modals); added by the modal feature. */
-  modal(id: string, action?: string): void;
-  [extension: string]: unknown;
-}
-
-declare global {
-  interface Window {
-    SiteRuntime?: SiteRuntimeApi;
-  }
-}
+// `window.SiteRuntime`'s type is the public one (types/index.d.ts, which also declares the
+// global): the object built below must satisfy what builders compile against.
+export type { SiteRuntimeApi };
 
 /**
  * The nonce of the script that loaded the runtime. Module scripts have no
@@ -65,13 +51,14 @@ export function boot(
       env: Object.freeze({ ...runtime.env }),
       rescan: (root) => runtime.rescan(root),
       inspect: () => runtime.registry.inspect(),
+      diagnostics: () => [...diagnosticsBoard(runtime).list],
       destroy: () => {
         runtime.destroy();
         if (win.SiteRuntime === api) delete win.SiteRuntime;
       },
     } as SiteRuntimeApi;
     for (const [name, make] of Object.entries(extensions))
-      api[name] = (make as (r: Runtime) => unknown)(runtime);
+      (api as unknown as Record<string, unknown>)[name] = (make as (r: Runtime) => unknown)(runtime);
     win.SiteRuntime = api;
     if (doc.readyState === 'loading') {
       doc.addEventListener('DOMContentLoaded', () => runtime.start(), { once: true, signal: runtime.signal });

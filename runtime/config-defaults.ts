@@ -38,6 +38,10 @@ export interface Config {
     modal: boolean;
     deepLinking: boolean;
   };
+  consent: {
+    /** The cookie policy's revision; a choice made under another one is asked again. Absent: none. */
+    revision: string | undefined;
+  };
   i18n: Record<string, Record<string, string>>;
 }
 
@@ -77,6 +81,7 @@ export function defaultConfig(): Config {
       modal: false,
       deepLinking: false,
     },
+    consent: { revision: undefined },
     i18n: {},
   };
 }

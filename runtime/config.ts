@@ -11,7 +11,7 @@ const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.is
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-type Sections = Pick<Config, 'site' | 'platform' | 'page' | 'analytics' | 'lightbox'>;
+type Sections = Pick<Config, 'site' | 'platform' | 'page' | 'analytics' | 'lightbox' | 'consent'>;
 
 /**
  * Fields whose usable values are not simply "the default's type" (numbers: positive;
@@ -71,7 +71,14 @@ export function readConfigObject(raw: unknown): ConfigReport {
   const config = defaultConfig();
   if (!isObject(raw)) return { config, notObject: raw !== undefined, bad: [], unknown: [], clamped: [] };
   const bad: string[] = [];
-  for (const section of ['site', 'platform', 'page', 'analytics', 'lightbox'] as (keyof Sections)[]) {
+  for (const section of [
+    'site',
+    'platform',
+    'page',
+    'analytics',
+    'lightbox',
+    'consent',
+  ] as (keyof Sections)[]) {
     const value = raw[section];
     if (value === undefined) continue;
     if (!isObject(value)) {

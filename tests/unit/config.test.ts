@@ -43,6 +43,8 @@ describe('config', () => {
         modal: false,
         deepLinking: false,
       },
+      // Added in issue 17 (README, "Consent revisions").
+      consent: { revision: undefined },
       i18n: {},
     });
   });

@@ -1,0 +1,36 @@
+/**
+ * The `sw-config` JSON (contract §1; schema/sw-config.schema.json has defaults and
+ * descriptions). Every field is optional.
+ */
+export interface SwConfig {
+  site?: { cleanUrlPath?: string; userParam?: string; projectSegments?: number };
+  platform?: {
+    cmsPageParam?: string;
+    cmsPageValue?: string;
+    previewPage?: string;
+    layoutParam?: string;
+    previewDomain?: string;
+  };
+  page?: {
+    id?: string | number;
+    languageId?: string;
+    detailPage?: string;
+    detailList?: { lang: string; url: string }[];
+  };
+  /** `[label, menuList, languageId]`. */
+  languages?: [label: string, menuList: string, languageId: string, ...rest: unknown[]][];
+  analytics?: { measurementId?: string; consentVariable?: string; scriptUrl?: string };
+  lightbox?: {
+    theme?: string;
+    slideshow?: number | false;
+    autoplaySlideshow?: boolean;
+    opacity?: number;
+    defaultWidth?: number;
+    defaultHeight?: number;
+    allowResize?: boolean;
+    modal?: boolean;
+    deepLinking?: boolean;
+  };
+  consent?: { revision?: string };
+  i18n?: Record<string, Record<string, string>>;
+}
