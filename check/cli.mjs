@@ -3,7 +3,7 @@
 // would warn about (invalid JSON, invalid or unknown options, missing targets, duplicate ids,
 // empty groups), each with its line and column. Exit 0: none; 1: problems; 2: usage or a file
 // that cannot be read.
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { JSDOM, VirtualConsole } from 'jsdom';
@@ -92,5 +92,6 @@ async function main(argv) {
   return unreadable ? 2 : all.length ? 1 : 0;
 }
 
-const isMain = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
+// Run as a command (also through node_modules/.bin's symlink), not when imported for checkHtml.
+const isMain = process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
 if (isMain) process.exitCode = await main(process.argv.slice(2));
