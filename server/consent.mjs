@@ -7,6 +7,12 @@ export const MAX_BODY_BYTES = 2048;
 export const COOKIE_MAX_AGE = 180 * 24 * 60 * 60;
 
 const FLAG = /^[01]$/;
+/** The revision of the policy a choice was made under (issue 17): text, no control characters. */
+const REVISION = /^[^\u0000-\u001f\u007f]{1,64}$/u;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const REVISION_COOKIE = 'privacy_cookie_revision';
+/** The visitor's consent id, kept across their choices so they can quote one id. */
+export const CONSENT_ID_COOKIE = 'privacy_consent_id';
 
 /**
  * `a=1; b=2` → { a: '1', b: '2' } (first value wins, as browsers send the most specific first).
@@ -62,7 +68,10 @@ export function isCrossSite(headers) {
  */
 export function flagsFromCookies(cookies, site) {
   const flags = {};
-  if (cookies.privacy_cookie === '1') flags.privacy_cookie = '1';
+  if (cookies.privacy_cookie === '1') {
+    flags.privacy_cookie = '1';
+    if (REVISION.test(cookies[REVISION_COOKIE] ?? '')) flags[REVISION_COOKIE] = cookies[REVISION_COOKIE];
+  }
   for (const { variable } of site.groups) {
     if (FLAG.test(cookies[variable] ?? '')) flags[variable] = cookies[variable];
   }
@@ -78,7 +87,14 @@ export function validateConsentBody(body, site) {
   const known = new Map(site.groups.map((g) => [g.variable, g]));
   const params = new URLSearchParams(body);
   const flags = {};
+  let revision;
   for (const [name, value] of params) {
+    if (name === 'revision') {
+      if (revision !== undefined) return { error: 'repeated variable: revision' };
+      if (!REVISION.test(value)) return { error: 'revision must be 1 to 64 characters of text' };
+      revision = value;
+      continue;
+    }
     if (!known.has(name)) return { error: `unknown variable: ${name}` };
     if (name in flags) return { error: `repeated variable: ${name}` };
     if (!FLAG.test(value)) return { error: `${name} must be 0 or 1` };
@@ -87,13 +103,30 @@ export function validateConsentBody(body, site) {
   for (const variable of known.keys()) {
     if (!(variable in flags)) return { error: `missing variable: ${variable}` };
   }
-  return { flags };
+  return { flags, revision };
 }
 
-/** Set-Cookie values for a saved choice: `privacy_cookie=1` and every group flag. */
-export function consentCookies(flags, { path = '/', secure = false } = {}) {
+/** The visitor's consent id from their cookie when it is one of ours, else undefined. */
+export function consentIdFrom(cookies) {
+  const id = cookies[CONSENT_ID_COOKIE];
+  return UUID.test(id ?? '') ? id : undefined;
+}
+
+/** One line of the consent log: what an operator shows when asked what a visitor agreed to. */
+export function consentRecord({ consentId, site, flags, revision, gpc, time = new Date() }) {
+  return `${JSON.stringify({ time: time.toISOString(), consentId, site, revision: revision ?? null, gpc, flags })}\n`;
+}
+
+/**
+ * Set-Cookie values for a saved choice: `privacy_cookie=1`, every group flag, the revision it
+ * was made under (when the site has revisions) and the consent id.
+ */
+export function consentCookies(flags, { path = '/', secure = false, revision, consentId } = {}) {
   const attrs = `; Path=${path || '/'}; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`;
-  return [`privacy_cookie=1${attrs}`, ...Object.entries(flags).map(([k, v]) => `${k}=${v}${attrs}`)];
+  const cookies = [`privacy_cookie=1${attrs}`, ...Object.entries(flags).map(([k, v]) => `${k}=${v}${attrs}`)];
+  if (revision !== undefined) cookies.push(`${REVISION_COOKIE}=${encodeURIComponent(revision)}${attrs}`);
+  if (consentId) cookies.push(`${CONSENT_ID_COOKIE}=${consentId}${attrs}`);
+  return cookies;
 }
 
 /** The scripts of every group whose flag is 1, in group order, `position` defaulting to header. */
@@ -106,4 +139,14 @@ export function scriptsFor(flags, site) {
     }
   }
   return out;
+}
+
+/** The answer to a saved choice: the flags as the next read will give them, the id, the scripts. */
+export function savedAnswer({ flags, revision, consentId }, site) {
+  const message = {
+    privacy_cookie: '1',
+    ...flags,
+    ...(revision === undefined ? {} : { [REVISION_COOKIE]: revision }),
+  };
+  return { status: { code: '200', message }, consentId, scripts: scriptsFor(flags, site) };
 }

@@ -8,11 +8,13 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   consentCookies,
+  consentIdFrom,
+  consentRecord,
   flagsFromCookies,
   isCrossSite,
   MAX_BODY_BYTES,
   parseCookies,
-  scriptsFor,
+  savedAnswer,
   validateConsentBody,
 } from './consent.mjs';
 import { FIXED_ENTRY } from '../build-output.mjs';
@@ -122,19 +124,17 @@ export async function startServer(options = {}) {
     const result = validateConsentBody(body, site);
     if (result.error) return sendJson(res, 400, { error: result.error });
 
-    const consentId = randomUUID();
+    const { flags, revision } = result;
+    // One id per visitor across their choices, so the one they quote finds every line.
+    const consentId = consentIdFrom(parseCookies(req.headers.cookie)) ?? randomUUID();
+    const gpc = String(req.headers['sec-gpc'] ?? '') === '1';
     // Proof of consent: one JSON line per choice, appended, never rewritten.
-    await appendFile(
-      consentLog,
-      `${JSON.stringify({ time: new Date().toISOString(), consentId, site: projectPath, flags: result.flags })}\n`,
-      { flag: 'a' },
-    );
-    const secure = Boolean(req.socket.encrypted);
-    res.setHeader('Set-Cookie', consentCookies(result.flags, { path: projectPath, secure }));
-    return sendJson(res, 200, {
-      status: { code: '200', message: { privacy_cookie: '1', ...result.flags } },
-      scripts: scriptsFor(result.flags, site),
+    await appendFile(consentLog, consentRecord({ consentId, site: projectPath, flags, revision, gpc }), {
+      flag: 'a',
     });
+    const secure = Boolean(req.socket.encrypted);
+    res.setHeader('Set-Cookie', consentCookies(flags, { path: projectPath, secure, revision, consentId }));
+    return sendJson(res, 200, savedAnswer({ flags, revision, consentId }, site));
   }
 
   await new Promise((ok, fail) => {

@@ -22,7 +22,9 @@ export interface Confirmed {
 
 type Aborted = { kind: 'aborted' };
 export type ReadResult =
-  { kind: 'read'; flags: Flags; detail: ConsentFlags; firstVisit: boolean } | { kind: 'failed' } | Aborted;
+  | { kind: 'read'; flags: Flags; detail: ConsentFlags; firstVisit: boolean; outdated: boolean }
+  | { kind: 'failed' }
+  | Aborted;
 /** `unsaved`: not confirmed; kept on this device when it could be. `detail` is what applies. */
 export type SaveResult =
   ({ kind: 'saved' } & Confirmed) | { kind: 'unsaved'; detail: ConsentFlags } | Aborted;
@@ -52,14 +54,15 @@ export function consentClient(
   signal: AbortSignal,
   groups: readonly CookieGroup[],
   nonce: string | undefined,
+  revision?: string,
 ): ConsentClient {
   const request = (body?: string) => consentRequest(win, endpoint, signal, body);
   const aborted: Aborted = { kind: 'aborted' };
 
   /** Resolves to the confirmed choice, or throws: an answer that is not a success is not one. */
   async function send(choice: Flags): Promise<Confirmed> {
-    const answer = await request(postBody(groups, choice));
-    const read = readAnswer(answer, groups);
+    const answer = await request(postBody(groups, choice, revision));
+    const read = readAnswer(answer, groups, revision);
     if ('error' in read) throw new Error('the answer was not a success');
     return { flags: read.flags, detail: read.detail, answer };
   }
@@ -70,7 +73,7 @@ export function consentClient(
     async read() {
       const answer = await request().catch(() => undefined);
       if (signal.aborted) return aborted;
-      const read = readAnswer(answer, groups);
+      const read = readAnswer(answer, groups, revision);
       if ('error' in read) {
         // The specification's text exactly (spec §8), so no log prefix.
         log.verbatim.error(CONSENT_READ_FAILED);

@@ -44,6 +44,10 @@ export interface ConsentState {
   readonly choiceMade: boolean;
   /** No choice on the server yet: a save injects the server's scripts instead of reloading. */
   readonly firstVisit: boolean;
+  /** The stored choice was made under another revision of the policy: asked again. */
+  readonly outdated: boolean;
+  /** That choice, preselected in the switches until a new one is made. */
+  readonly previous: Flags | undefined;
   readonly delayOver: boolean;
   /** The preferences are shown (until their closing has ended). */
   readonly open: boolean;
@@ -57,7 +61,7 @@ export type ConsentEvent =
   | { type: 'resend-kept' }
   /** The server refused the kept choice for good: it is dropped, the server is read. */
   | { type: 'resend-refused' }
-  | { type: 'read'; flags: Flags; firstVisit: boolean }
+  | { type: 'read'; flags: Flags; firstVisit: boolean; outdated?: boolean }
   | { type: 'read-failed' }
   | { type: 'delay-over' }
   | { type: 'opened' }
@@ -78,6 +82,8 @@ export function initialConsent(setup: ConsentSetup): ConsentState {
     choice: undefined,
     choiceMade: false,
     firstVisit: false,
+    outdated: false,
+    previous: undefined,
     delayOver: false,
     open: false,
   };
@@ -107,6 +113,8 @@ function answer(s: ConsentState, e: ConsentEvent): ConsentState {
     case 'resend-refused':
       return { ...s, phase: 'reading', flags: flagsFor('decline', groups, {}), choiceMade: false };
     case 'read':
+      if (e.outdated)
+        return { ...s, phase: 'ready', draft: e.flags, previous: e.flags, outdated: true, choiceMade: false };
       return {
         ...s,
         phase: 'ready',
@@ -124,7 +132,7 @@ function answer(s: ConsentState, e: ConsentEvent): ConsentState {
 function visitor(s: ConsentState, e: ConsentEvent): ConsentState {
   switch (e.type) {
     case 'opened':
-      return { ...s, open: true, draft: s.flags };
+      return { ...s, open: true, draft: s.previous ?? s.flags };
     case 'closed':
       return s.open ? { ...s, open: false } : s;
     case 'toggle': {
@@ -150,12 +158,23 @@ function visitor(s: ConsentState, e: ConsentEvent): ConsentState {
         choice: undefined,
         choiceMade: true,
         firstVisit: false,
+        outdated: false,
+        previous: undefined,
         open: false,
       };
     }
     case 'save-failed':
       if (s.phase !== 'saving' || !s.choice) return s;
-      return { ...s, phase: 'ready', flags: s.choice, choice: undefined, choiceMade: true, open: false };
+      return {
+        ...s,
+        phase: 'ready',
+        flags: s.choice,
+        choice: undefined,
+        choiceMade: true,
+        outdated: false,
+        previous: undefined,
+        open: false,
+      };
     default:
       return s;
   }
@@ -168,9 +187,9 @@ export function consentFlow(s: ConsentState, e: ConsentEvent): ConsentState {
   return phase === s.phase ? answer(s, e) : s;
 }
 
-/** A first visit, once the delay is over, with no choice made and the preferences not shown. */
+/** A first visit (or an outdated choice), once the delay is over, no choice made, preferences not shown. */
 export const bannerShown = (s: ConsentState): boolean =>
-  s.firstVisit && !s.choiceMade && s.delayOver && !s.open;
+  (s.firstVisit || s.outdated) && !s.choiceMade && s.delayOver && !s.open;
 
 /** Why optional groups start off, said until a choice exists. */
 export const gpcNoteShown = (s: ConsentState): boolean => s.setup.gpc && !s.choiceMade;

@@ -10,6 +10,8 @@ import { CHOICE_MADE, serverFlags, type ConsentFlags } from './flags';
 export const CONSENT_READ_FAILED = 'Failed to get cookies from server';
 /** Spec §5: the groups attribute is absent, empty or unusable. */
 export const CONSENT_INACTIVE = 'Cookie management is not activated or is temporarily disabled.';
+/** The server's record of the revision a choice was made under (issue 17, README "Consent revisions"). */
+export const REVISION = 'privacy_cookie_revision';
 /** Spec §3: the default forced group. */
 export const DEFAULT_FORCED = 'privacy_cookie_1';
 export { CHOICE_MADE };
@@ -113,7 +115,8 @@ export function consentOptions(raw: Record<string, unknown> | undefined): {
 export function readAnswer(
   body: unknown,
   groups: readonly CookieGroup[],
-): { flags: Flags; detail: ConsentFlags; firstVisit: boolean } | { error: string } {
+  revision?: string,
+): { flags: Flags; detail: ConsentFlags; firstVisit: boolean; outdated: boolean } | { error: string } {
   const status = (body as { status?: { code?: unknown; message?: unknown } } | null)?.status;
   if (
     !status ||
@@ -126,7 +129,14 @@ export function readAnswer(
   const message = status.message as Record<string, unknown>;
   const flags: Flags = {};
   for (const g of groups) flags[g.variable] = g.forced || String(message[g.variable]) === '1' ? 1 : 0;
-  return { flags, detail: serverFlags(message), firstVisit: String(message[CHOICE_MADE]) !== '1' };
+  const firstVisit = String(message[CHOICE_MADE]) !== '1';
+  // A choice made under another revision of the policy (or before revisions): asked again.
+  const outdated = !firstVisit && revision !== undefined && String(message[REVISION] ?? '') !== revision;
+  // Until they choose again only the forced groups apply: the old choice was not made to this policy.
+  const detail = outdated
+    ? Object.freeze(Object.fromEntries(groups.map((g) => [g.variable, g.forced ? '1' : '0'])))
+    : serverFlags(message);
+  return { flags, detail, firstVisit, outdated };
 }
 
 /** What an action saves (spec §4): the current choices, nothing optional, or everything. */
@@ -139,11 +149,11 @@ export function flagsFor(action: ConsentAction, groups: readonly CookieGroup[], 
   return flags;
 }
 
-/** The POST body: every group variable, 0 or 1, form-encoded. */
-export function postBody(groups: readonly CookieGroup[], flags: Flags): string {
-  return new URLSearchParams(
-    groups.map((g) => [g.variable, String(flags[g.variable] === 1 ? 1 : 0)]),
-  ).toString();
+/** The POST body: every group variable, 0 or 1, and the policy's revision when there is one. */
+export function postBody(groups: readonly CookieGroup[], flags: Flags, revision?: string): string {
+  const fields = groups.map((g): [string, string] => [g.variable, String(flags[g.variable] === 1 ? 1 : 0)]);
+  if (revision !== undefined) fields.push(['revision', revision]);
+  return new URLSearchParams(fields).toString();
 }
 
 /** The scripts of a POST answer, in order; a missing or unknown position is `header`. */

@@ -41,8 +41,10 @@ export async function startConsent({ store, client, signal, publish }: ConsentSe
     if (sent.kind !== 'refused' || !apply(store, { type: 'resend-refused' })) return;
   }
   const read = await client.read();
-  if (read.kind === 'read' && apply(store, { type: 'read', flags: read.flags, firstVisit: read.firstVisit }))
-    publish(read.detail);
+  if (read.kind === 'read') {
+    const { flags, firstVisit, outdated } = read;
+    if (apply(store, { type: 'read', flags, firstVisit, outdated })) publish(read.detail);
+  }
   if (read.kind === 'failed') store.dispatch({ type: 'read-failed' });
 }
 

@@ -103,7 +103,7 @@ function sessionOf(ctx: ControllerContext, store: ConsentStore, groups: CookieGr
   return {
     store,
     signal,
-    client: consentClient(win, endpoint, signal, groups, runtime.nonce),
+    client: consentClient(win, endpoint, signal, groups, runtime.nonce, runtime.config.consent.revision),
     publish(detail) {
       hub.publish(detail);
       // Page script gets its own frozen copy, so nothing it does reaches the runtime.

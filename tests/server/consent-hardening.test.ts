@@ -60,7 +60,8 @@ describe('privacycookie.php refuses a cross-site POST (CSRF)', () => {
     const before = log();
     const res = await post(filled(headers), host && fill(host));
     expect(res.status).toBe(200);
-    expect(res.headers['set-cookie']).toHaveLength(4);
+    // privacy_cookie, the three group flags and (issue 17) the visitor's consent id.
+    expect(res.headers['set-cookie']).toHaveLength(5);
     expect(log().length).toBeGreaterThan(before.length);
   });
 });

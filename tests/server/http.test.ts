@@ -36,7 +36,9 @@ describe('reference server: privacycookie.php', () => {
     expect(body.scripts.map((s: { position: string }) => s.position)).toEqual(['header', 'header']);
     expect(body.scripts[0].scriptdata).toContain('/clinic/assets/consent/statistics.js');
     const setCookies = res.headers.getSetCookie();
-    expect(setCookies).toHaveLength(4);
+    // privacy_cookie, the three flags, and the visitor's consent id (issue 17).
+    expect(setCookies).toHaveLength(5);
+    expect(setCookies.at(-1)).toBe(`privacy_consent_id=${body.consentId}; Path=/clinic; Max-Age=15552000; SameSite=Lax`);
     for (const c of setCookies) expect(c).toMatch(/; Path=\/clinic; Max-Age=\d+; SameSite=Lax$/);
 
     const again = await fetch(endpoint, { headers: { Cookie: cookieHeader(res) } });

@@ -48,6 +48,7 @@ describe('consent client: reading', () => {
       flags: { privacy_cookie_1: 1, privacy_cookie_2: 1 },
       detail: { privacy_cookie_2: '1' },
       firstVisit: true,
+      outdated: false,
     });
     expect(sent()).toEqual([['GET', null]]);
     expect(fetch.mock.calls[0]![0]).toBe(ENDPOINT);

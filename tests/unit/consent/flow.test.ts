@@ -57,6 +57,43 @@ describe('consent flow: the page’s first questions', () => {
     expect(bannerShown(s)).toBe(false);
   });
 
+  it('a choice made under another revision: the banner again, only forced groups apply, the old choice preselected; a save reloads', () => {
+    const s = run([
+      { type: 'pending', flags: undefined },
+      { type: 'read', flags: stats, firstVisit: false, outdated: true },
+      { type: 'delay-over' },
+    ]);
+    expect(s).toMatchObject({
+      flags: none,
+      draft: stats,
+      choiceMade: false,
+      outdated: true,
+      previous: stats,
+    });
+    expect(bannerShown(s)).toBe(true);
+    // The preferences open on the old choice, not on the defaults.
+    const opened = run([{ type: 'opened' }], s);
+    expect(opened.draft).toEqual(stats);
+    expect(bannerShown(opened)).toBe(false);
+    const saving = run(
+      [
+        { type: 'toggle', variable: 'privacy_cookie_3' },
+        { type: 'save', action: 'accept' },
+      ],
+      opened,
+    );
+    expect(saving.choice).toEqual(all);
+    // Scripts of the old choice may be on the page: the new one reloads it.
+    const saved = run([{ type: 'saved', flags: all }], saving);
+    expect(saved).toMatchObject({
+      phase: 'reloading',
+      outdated: false,
+      previous: undefined,
+      choiceMade: true,
+    });
+    expect(bannerShown(run([{ type: 'closed' }], saved))).toBe(false);
+  });
+
   it('a failed read leaves the forced groups only, no banner, and a later save reloads', () => {
     const s = run([{ type: 'pending', flags: undefined }, { type: 'read-failed' }, { type: 'delay-over' }]);
     expect(s).toMatchObject({ phase: 'ready', flags: none, firstVisit: false });

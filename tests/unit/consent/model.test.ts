@@ -94,6 +94,7 @@ describe('the server’s answers', () => {
       flags: { privacy_cookie_1: 1, privacy_cookie_2: 1, privacy_cookie_3: 0 },
       detail: { privacy_cookie_1: '0', privacy_cookie_2: '1' },
       firstVisit: true,
+      outdated: false,
     });
     expect(
       readAnswer({ status: { code: 200, message: { privacy_cookie: '1', privacy_cookie_3: 1 } } }, groups),
@@ -101,7 +102,37 @@ describe('the server’s answers', () => {
       flags: { privacy_cookie_1: 1, privacy_cookie_2: 0, privacy_cookie_3: 1 },
       detail: { privacy_cookie: '1', privacy_cookie_3: '1' },
       firstVisit: false,
+      outdated: false,
     });
+  });
+
+  it('consent revisions: a choice made under another revision (or none) is outdated; its flags are kept to preselect, only forced groups apply', () => {
+    const message = {
+      privacy_cookie: '1',
+      privacy_cookie_1: '1',
+      privacy_cookie_2: '1',
+      privacy_cookie_revision: '1',
+    };
+    const answer = (m: Record<string, string>) => ({ status: { code: '200', message: m } });
+    expect(readAnswer(answer(message), groups, '1')).toMatchObject({ outdated: false, firstVisit: false });
+    expect(readAnswer(answer(message), groups)).toMatchObject({ outdated: false });
+    const { privacy_cookie_revision: _, ...before } = message;
+    for (const m of [{ ...message, privacy_cookie_revision: '2' }, before])
+      expect(readAnswer(answer(m), groups, '3')).toEqual({
+        flags: { privacy_cookie_1: 1, privacy_cookie_2: 1, privacy_cookie_3: 0 },
+        detail: { privacy_cookie_1: '1', privacy_cookie_2: '0', privacy_cookie_3: '0' },
+        firstVisit: false,
+        outdated: true,
+      });
+    // A first visit is a first visit, whatever the revision.
+    expect(readAnswer(answer({}), groups, '3')).toMatchObject({ firstVisit: true, outdated: false });
+  });
+
+  it('the POST carries the revision when there is one', () => {
+    expect(postBody(groups, { privacy_cookie_2: 1 }, '2026-11 v2')).toBe(
+      'privacy_cookie_1=0&privacy_cookie_2=1&privacy_cookie_3=0&revision=2026-11+v2',
+    );
+    expect(postBody(groups, { privacy_cookie_2: 1 })).not.toContain('revision');
   });
 
   it.each([

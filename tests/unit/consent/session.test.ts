@@ -19,7 +19,13 @@ const detailAll = { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2
 function session(client: Partial<ConsentClient> = {}, setup: Partial<ConsentSetup> = {}) {
   const fake: ConsentClient = {
     pending: vi.fn(async () => undefined),
-    read: vi.fn(async () => ({ kind: 'read' as const, flags: none, detail: {}, firstVisit: true })),
+    read: vi.fn(async () => ({
+      kind: 'read' as const,
+      flags: none,
+      detail: {},
+      firstVisit: true,
+      outdated: false,
+    })),
     save: vi.fn(async () => ({
       kind: 'saved' as const,
       flags: all,
@@ -55,7 +61,7 @@ describe('consent session: on load', () => {
     await startConsent(s);
     expect(s.client.resend).not.toHaveBeenCalled();
     expect(s.published).toEqual([{}]);
-    expect(s.store.get()).toMatchObject({ phase: 'ready', firstVisit: true });
+    expect(s.store.get()).toMatchObject({ phase: 'ready', firstVisit: true, outdated: false });
   });
 
   it('a failed read announces nothing', async () => {
@@ -110,7 +116,9 @@ describe('consent session: on load', () => {
     const s = session({
       read: () =>
         new Promise(
-          (resolve) => (answer = () => resolve({ kind: 'read', flags: none, detail: {}, firstVisit: true })),
+          (resolve) =>
+            (answer = () =>
+              resolve({ kind: 'read', flags: none, detail: {}, firstVisit: true, outdated: false })),
         ),
     });
     const started = startConsent(s);
