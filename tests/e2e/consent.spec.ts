@@ -922,3 +922,85 @@ test.describe('the server’s scripts', () => {
     expect(warnings.some((w) => w.includes('/never.js') && w.includes('10 s'))).toBe(true);
   });
 });
+
+test.describe('consent revisions (issue 17)', () => {
+  /** Serves the home page with `consent.revision` set to what `revision.current` says then. */
+  async function withRevision(page: Page) {
+    const revision = { current: '1' };
+    await withConsentMarkup(page, (html) =>
+      html.replace(
+        /(<script type="application\/json" id="sw-config">\s*\{)/,
+        `$1 "consent": { "revision": ${JSON.stringify(revision.current)} },`,
+      ),
+    );
+    return revision;
+  }
+  const cookiesOf = async (page: Page) =>
+    Object.fromEntries((await page.context().cookies()).map((c) => [c.name, c.value]));
+
+  test('a new revision brings the banner back, the old choice preselected and not applied until the visitor chooses; the choice is recorded', async ({
+    page,
+  }) => {
+    await recordConsentEvents(page);
+    const calls = await recordCalls(page);
+    const revision = await withRevision(page);
+    await openWithRuntime(page, urlFor(HOME));
+    await banner(page).getByRole('button', { name: 'Preferences' }).click();
+    await switchFor(page, 'privacy_cookie_2').click();
+    await prefs(page).getByRole('button', { name: 'Save choices' }).click();
+    await expect
+      .poll(() => cookiesOf(page))
+      .toMatchObject({ privacy_cookie_2: '1', privacy_cookie_revision: '1' });
+    expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toBe(
+      'privacy_cookie_1=1&privacy_cookie_2=1&privacy_cookie_3=0&revision=1',
+    );
+
+    // The same revision on the next page: the choice stands.
+    await page.goto(urlFor(HOME));
+    await readDone(page);
+    expect((await consentEvents(page))[0]).toMatchObject({ privacy_cookie: '1', privacy_cookie_2: '1' });
+
+    // The policy changes: asked again; meanwhile only the forced group applies.
+    revision.current = '2';
+    await page.goto(urlFor(HOME));
+    await readDone(page);
+    expect((await consentEvents(page))[0]).toEqual({
+      privacy_cookie_1: '1',
+      privacy_cookie_2: '0',
+      privacy_cookie_3: '0',
+    });
+    await expect(banner(page)).toBeVisible();
+    await expectAxeClean(page);
+    await banner(page).getByRole('button', { name: 'Preferences' }).click();
+    await expect(switchFor(page, 'privacy_cookie_2'), 'their previous choice, preselected').toBeChecked();
+    await expect(switchFor(page, 'privacy_cookie_3')).not.toBeChecked();
+    await expectAxeClean(page);
+
+    const reloaded = page.waitForEvent('load');
+    await prefs(page).getByRole('button', { name: 'Save choices' }).click();
+    await reloaded;
+    expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toBe(
+      'privacy_cookie_1=1&privacy_cookie_2=1&privacy_cookie_3=0&revision=2',
+    );
+    const cookies = await cookiesOf(page);
+    expect(cookies.privacy_cookie_revision).toBe('2');
+    expect(cookies.privacy_consent_id).toMatch(/^[0-9a-f-]{36}$/);
+    await readDone(page);
+    expect((await consentEvents(page))[0]).toMatchObject({
+      privacy_cookie: '1',
+      privacy_cookie_revision: '2',
+    });
+
+    // What the operator can show: both choices of this visitor, under their one consent id.
+    const log = readFileSync(process.env.SW_CONSENT_LOG!, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { consentId: string; revision: string; gpc: boolean; flags: object });
+    expect(
+      log.filter((l) => l.consentId === cookies.privacy_consent_id).map((l) => [l.revision, l.gpc, l.flags]),
+    ).toEqual([
+      ['1', false, { privacy_cookie_1: '1', privacy_cookie_2: '1', privacy_cookie_3: '0' }],
+      ['2', false, { privacy_cookie_1: '1', privacy_cookie_2: '1', privacy_cookie_3: '0' }],
+    ]);
+  });
+});
