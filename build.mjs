@@ -170,7 +170,7 @@ function report(metafile) {
 async function buildChecks() {
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ['runtime/check/index.ts'],
+    entryPoints: ['runtime/check/node.ts'],
     outfile: join(root, 'lib', 'checks.mjs'),
     bundle: true,
     format: 'esm',

@@ -1,11 +1,11 @@
-import { readConfigObject } from '../config';
 import { configElementId } from '../schema';
 import type { Add } from './report';
+import type { EntryReaders } from './types';
 
 const marker = 'sw-config';
 
 /** The `sw-config` block: JSON, fields of the wrong kind, unknown fields, times out of range. */
-export function configProblems(doc: Document, add: Add): void {
+export function configProblems(doc: Document, add: Add, { readConfigObject }: EntryReaders): void {
   const el = doc.getElementById(configElementId);
   if (!el) return;
   let raw: unknown;

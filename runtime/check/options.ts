@@ -1,11 +1,10 @@
 import { consentDefaults, consentOptions, CONSENT_INACTIVE, parseGroups } from '../consent/model';
-import { readCarouselOptions } from '../controllers/carousel';
 import { readModalOptions } from '../controllers/modal-options';
 import { InvalidOptionsError } from '../errors';
-import { modalMessages } from '../modal/api';
 import { jsonAttribute, unknownKeys, type OptionReport } from '../options';
 import { attr, sel } from '../schema';
 import type { Add } from './report';
+import type { EntryReaders } from './types';
 
 /** Reports what reading a marker's options found, as the runtime's console lines say it. */
 function report(add: Add, marker: string, el: Element, found: OptionReport): void {
@@ -26,7 +25,7 @@ function read<T>(add: Add, marker: string, el: Element, reader: () => T): T | un
   }
 }
 
-function modals(doc: Document, add: Add): void {
+function modals(doc: Document, add: Add, { modalMessages }: EntryReaders): void {
   for (const el of doc.querySelectorAll(sel(attr.modal))) {
     if (!el.id) add('missing-target', attr.modal, el, `${modalMessages.noId}: a modal needs an id.`);
     const found = read(add, attr.modal, el, () => readModalOptions(el));
@@ -34,7 +33,7 @@ function modals(doc: Document, add: Add): void {
   }
 }
 
-function carousels(doc: Document, add: Add): void {
+function carousels(doc: Document, add: Add, { readCarouselOptions }: EntryReaders): void {
   for (const el of doc.querySelectorAll(sel(attr.carousel))) {
     const found = read(add, attr.carousel, el, () => readCarouselOptions(el));
     if (found) report(add, attr.carousel, el, found);
@@ -90,8 +89,8 @@ function consent(doc: Document, add: Add): void {
 }
 
 /** Every marker whose JSON options the runtime reads. */
-export function optionProblems(doc: Document, add: Add): void {
-  modals(doc, add);
-  carousels(doc, add);
+export function optionProblems(doc: Document, add: Add, readers: EntryReaders): void {
+  modals(doc, add, readers);
+  carousels(doc, add, readers);
   consent(doc, add);
 }

@@ -1,13 +1,12 @@
-import { tileTargets, strayTileMessage } from '../controllers/tiles';
 import { fragmentId } from '../dom';
 import { contentOf } from '../lightbox/content';
 import { itemSelector } from '../lightbox/items';
-import { modalMessages } from '../modal/api';
 import { attr, sel } from '../schema';
 import { markerOf, type Add } from './report';
+import type { EntryReaders } from './types';
 
 /** `data-sw-modal-open` values that name no modal (a click would log the spec's warning). */
-function openers(doc: Document, add: Add, used: Set<string>): void {
+function openers(doc: Document, add: Add, used: Set<string>, { modalMessages }: EntryReaders): void {
   for (const el of doc.querySelectorAll(sel(attr.modalOpen))) {
     const id = el.getAttribute(attr.modalOpen)?.trim() ?? '';
     if (!id) {
@@ -25,7 +24,12 @@ function openers(doc: Document, add: Add, used: Set<string>): void {
   }
 }
 
-function tiles(doc: Document, add: Add, used: Set<string>): void {
+function tiles(
+  doc: Document,
+  add: Add,
+  used: Set<string>,
+  { tileTargets, strayTileMessage }: EntryReaders,
+): void {
   for (const container of doc.querySelectorAll(sel(attr.tiles))) {
     const { items, strays } = tileTargets(container);
     for (const { content } of items) used.add(content.id);
@@ -73,10 +77,10 @@ function duplicates(doc: Document, add: Add, used: Set<string>): void {
 }
 
 /** Every marker that points at another element by id. */
-export function targetProblems(doc: Document, add: Add): void {
+export function targetProblems(doc: Document, add: Add, readers: EntryReaders): void {
   const used = new Set<string>();
-  openers(doc, add, used);
-  tiles(doc, add, used);
+  openers(doc, add, used, readers);
+  tiles(doc, add, used, readers);
   lightbox(doc, add, used);
   duplicates(doc, add, used);
 }

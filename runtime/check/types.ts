@@ -22,3 +22,17 @@ export interface Diagnostic {
   /** One sentence for a page author, without the console prefix. */
   message: string;
 }
+
+/**
+ * The readers of markers whose code is in the runtime's entry. The checker is handed them
+ * (by the entry's diagnostics controller, or by check/node.ts for the command) instead of
+ * importing them: a module a lazily loaded chunk imports leaves the entry's file for a shared
+ * one, and every page would pay for the editors' checker in requests and bytes.
+ */
+export interface EntryReaders {
+  readConfigObject: typeof import('../config').readConfigObject;
+  readCarouselOptions: typeof import('../carousel/options').readCarouselOptions;
+  tileTargets: typeof import('../tiles/targets').tileTargets;
+  strayTileMessage: string;
+  modalMessages: { readonly noId: string; readonly noElement: string };
+}

@@ -5,6 +5,7 @@ import { attr, legacyLightboxSelector, sel } from '../schema';
 import { anchorMenu } from './anchor-menu';
 import { anchors } from './anchors';
 import { carousel } from './carousel';
+import { diagnostics } from './diagnostics';
 import { menu } from './menu';
 import { modalOpeners } from './modal-openers';
 import { rows } from './rows';
@@ -29,6 +30,8 @@ export const definitions: readonly ControllerDefinition[] = [
   // Openers and the catalogue messages work on every page; the dialog code comes only where a
   // modal is (the builder's CSS keeps modals hidden until then).
   { name: 'modal-openers', selector: ':root', load: 'eager', controller: modalOpeners },
+  // The editors' marker problems (issue 17): its code is fetched in cms and design only.
+  { name: 'diagnostics', selector: ':root', load: 'eager', controller: diagnostics },
   // Its chunk is fetched on idle wherever an item is, so the first click finds it ready.
   {
     name: 'lightbox',

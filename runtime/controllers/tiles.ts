@@ -3,6 +3,7 @@ import type { Controller } from '../controller';
 import { fragmentId, isPlainClick } from '../dom';
 import { log, describe } from '../log';
 import { attr } from '../schema';
+import { strayTileMessage, tileTargets } from '../tiles/targets';
 import type { createTilePopup, TileItem } from './tile-popup';
 
 type Popup = ReturnType<typeof createTilePopup>;
@@ -97,26 +98,6 @@ export const tiles: Controller = {
     };
   },
 };
-
-/**
- * The group's own tiles whose `#id` names a tile content, and the strays that name none (they
- * stay plain links). Pure reading: the page checker lists the strays too.
- */
-export function tileTargets(container: Element): { items: TileItem[]; strays: Element[] } {
-  const doc = container.ownerDocument;
-  const items: TileItem[] = [];
-  const strays: Element[] = [];
-  for (const tile of container.querySelectorAll<HTMLElement>(`[${attr.tile}]`)) {
-    if (tile.closest(`[${attr.tiles}]`) !== container) continue;
-    const id = tile.getAttribute('href')?.startsWith('#') ? fragmentId(tile.getAttribute('href')!) : '';
-    const content = id ? doc.getElementById(id) : null;
-    if (content?.hasAttribute(attr.tileContent)) items.push({ tile, content });
-    else strays.push(tile);
-  }
-  return { items, strays };
-}
-
-export const strayTileMessage = 'its href names no data-sw-tile-content element; it stays a plain link.';
 
 function tileItems(container: Element): TileItem[] {
   const { items, strays } = tileTargets(container);

@@ -27,3 +27,18 @@ export function reportProblem(runtime: Runtime, problem: Diagnostic): void {
   board.found.push(problem);
   board.changed();
 }
+
+/** An image that failed to load: `element` shows it (an `<img>`, or a lightbox link). */
+export function brokenImage(
+  runtime: Runtime,
+  element: Element,
+  src: string,
+  marker: string,
+): void {
+  reportProblem(runtime, {
+    kind: 'image-failed',
+    marker,
+    element,
+    message: `the image ${src} could not be loaded.`,
+  });
+}

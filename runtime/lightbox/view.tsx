@@ -1,7 +1,9 @@
 import { loadChunk } from '../chunks';
+import { brokenImage } from '../diagnostics/board';
 import { after } from '../defer';
 import { uiStrings } from '../i18n/ui';
 import type { Runtime } from '../runtime';
+import { attr } from '../schema';
 import { trusted } from '../trusted-types';
 import type { UiHost } from '../ui/host';
 import { dialogCss } from '../ui/dialog';
@@ -61,6 +63,14 @@ export function createLightbox(runtime: Runtime, host: UiHost) {
       t={runtime.strings(uiStrings)}
       loadAjax={loadAjax}
       onBroken={() => {
+        const item = store.get().items[store.get().index];
+        if (item)
+          brokenImage(
+            runtime,
+            item.link,
+            item.content.src,
+            item.link.hasAttribute(attr.lightbox) ? attr.lightbox : 'rel',
+          );
         win.alert(BROKEN_IMAGE);
         store.dispatch({ type: 'close' });
       }}

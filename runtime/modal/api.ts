@@ -2,6 +2,9 @@ import type { Runtime } from '../runtime';
 import { isPlainClick } from '../dom';
 import { log } from '../log';
 import { attr } from '../schema';
+import { modalMessages } from './messages';
+
+export { modalMessages };
 
 /**
  * The modal parts every page needs before the modal chunk arrives: the exact catalogue
@@ -9,14 +12,6 @@ import { attr } from '../schema';
  * for a modal whose controller is still loading wait for it, so a builder script calling
  * the API early loses nothing.
  */
-
-/** Spec §5 and §8, verbatim. */
-export const modalMessages = {
-  noId: 'No ID has been set',
-  noElement: 'No modal elements found',
-  failure: 'SiteManager Modal: An error has occured.',
-  unknownAction: (action: string) => `SiteManager Modal: the event "${action}" does not exist.`,
-} as const;
 
 export const modalActions = ['open', 'close', 'toggle'] as const;
 export type ModalAction = (typeof modalActions)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDocument, type Diagnostic } from '../../../runtime/check/index';
+import { checkDocument, type Diagnostic } from '../../../runtime/check/node';
 
 function page(body: string, config?: string): Diagnostic[] {
   document.head.innerHTML =

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../runtime/config';
 import { readConfigObject } from '../../../runtime/config';
 import { consentDefaults, consentOptions, parseGroups } from '../../../runtime/consent/model';
-import { carouselDefaults, readCarouselOptions } from '../../../runtime/controllers/carousel';
+import { carouselDefaults, readCarouselOptions } from '../../../runtime/carousel/options';
 import { modalDefaults, readModalOptions } from '../../../runtime/controllers/modal-options';
 import carouselSchema from '../../../schema/carousel-options.schema.json';
 import consentSchema from '../../../schema/consent-options.schema.json';

@@ -1,0 +1,20 @@
+import { readCarouselOptions } from '../carousel/options';
+import { readConfigObject } from '../config';
+import { modalMessages } from '../modal/messages';
+import { strayTileMessage, tileTargets } from '../tiles/targets';
+import { checkDocument as check } from './index';
+import type { Diagnostic, EntryReaders } from './types';
+
+export type { Diagnostic };
+
+/** Every reader the checker needs, for a bundle that has them all (lib/checks.mjs, tests). */
+export const entryReaders: EntryReaders = {
+  readConfigObject,
+  readCarouselOptions,
+  tileTargets,
+  strayTileMessage,
+  modalMessages,
+};
+
+/** `checkDocument` with the runtime's readers: what `site-runtime-check` runs. */
+export const checkDocument = (doc: Document): Diagnostic[] => check(doc, entryReaders);

@@ -1,0 +1,34 @@
+import { loadChunk } from '../chunks';
+import type { Controller } from '../controller';
+import { readCarouselOptions } from '../carousel/options';
+import { readConfigObject } from '../config';
+import { whenIdle } from '../defer';
+import { brokenImage, diagnosticsBoard } from '../diagnostics/board';
+import { modalMessages } from '../modal/messages';
+import { strayTileMessage, tileTargets } from '../tiles/targets';
+
+/**
+ * The marker diagnostics of the editors (cms and design): once the page is idle, the panel's
+ * chunk lists every marker problem. On live and preview pages this does nothing at all, and
+ * the chunk is never fetched.
+ */
+export const diagnostics: Controller = {
+  connect(_root, { runtime, signal }) {
+    if (!runtime.env.local) return;
+    whenIdle(runtime.window, signal, () => {
+      const code = loadChunk(runtime, 'diagnostics', () => import('../diagnostics/feature'), {
+        exported: 'startDiagnostics',
+      });
+      Promise.all([code, runtime.ui()]).then(
+        ([m, host]) =>
+          !signal.aborted &&
+          m.startDiagnostics(runtime, host, signal, {
+            board: diagnosticsBoard(runtime),
+            brokenImage,
+            readers: { readConfigObject, readCarouselOptions, tileTargets, strayTileMessage, modalMessages },
+          }),
+        () => {}, // announced by the loader; the page works without the panel
+      );
+    });
+  },
+};

@@ -1,0 +1,23 @@
+import { fragmentId } from '../dom';
+import { attr } from '../schema';
+import type { TileItem } from './popup';
+
+/**
+ * The group's own tiles whose `#id` names a tile content, and the strays that name none (they
+ * stay plain links). Pure reading: the page checker lists the strays too.
+ */
+export function tileTargets(container: Element): { items: TileItem[]; strays: Element[] } {
+  const doc = container.ownerDocument;
+  const items: TileItem[] = [];
+  const strays: Element[] = [];
+  for (const tile of container.querySelectorAll<HTMLElement>(`[${attr.tile}]`)) {
+    if (tile.closest(`[${attr.tiles}]`) !== container) continue;
+    const id = tile.getAttribute('href')?.startsWith('#') ? fragmentId(tile.getAttribute('href')!) : '';
+    const content = id ? doc.getElementById(id) : null;
+    if (content?.hasAttribute(attr.tileContent)) items.push({ tile, content });
+    else strays.push(tile);
+  }
+  return { items, strays };
+}
+
+export const strayTileMessage = 'its href names no data-sw-tile-content element; it stays a plain link.';
