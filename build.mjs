@@ -88,8 +88,9 @@ const nav = ['controllers/languages', 'ui/host'];
  * What a page fetches, by the markers it has: the entry, the lazily loaded parts those markers
  * ask for (by source module), and everything each statically imports. "everything" leaves out
  * DOMPurify, which only a browser without the HTML Sanitizer API fetches, and only with ajax
- * content in the lightbox.
+ * content in the lightbox, and the editors' diagnostics, which no published page fetches.
  */
+const EDITORS_OR_RARE = ['lightbox/purify', 'diagnostics/feature'];
 export const PAGE_KINDS = [
   ['no markers', []],
   ['navigation only (menu, languages)', nav],
@@ -103,7 +104,7 @@ export function pageKinds(m, metafile) {
   const byStem = new Map();
   for (const [out, info] of Object.entries(metafile.outputs))
     if (info.entryPoint && m.files[out] && !m.files[out].entry) byStem.set(stem(info.entryPoint), out);
-  const lazy = [...byStem.keys()].filter((k) => k !== 'lightbox/purify');
+  const lazy = [...byStem.keys()].filter((k) => !EDITORS_OR_RARE.includes(k));
   return PAGE_KINDS.map(([kind, parts]) => {
     const fetched = new Set(m.entry.files);
     const visit = (f) => {
