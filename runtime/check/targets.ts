@@ -1,7 +1,7 @@
 import { fragmentId } from '../dom';
 import { contentOf } from '../lightbox/content';
 import { itemSelector } from '../lightbox/items';
-import { attr, sel } from '../schema';
+import { attr, configElementId, sel } from '../schema';
 import { markerOf, type Add } from './report';
 import type { EntryReaders } from './types';
 
@@ -61,6 +61,7 @@ function lightbox(doc: Document, add: Add, used: Set<string>): void {
  */
 function duplicates(doc: Document, add: Add, used: Set<string>): void {
   for (const el of doc.querySelectorAll(sel(attr.modal))) if (el.id) used.add(el.id);
+  used.add(configElementId); // a second config block is never read
   const seen = new Set<string>();
   for (const el of doc.querySelectorAll('[id]')) {
     const { id } = el;

@@ -102,6 +102,14 @@ describe('checkDocument: each planted problem, once, on its element', () => {
     expect(list[0]!.element!.className).toBe('second');
   });
 
+  it('a second sw-config block is a duplicate id (only the first is read)', () => {
+    document.head.innerHTML =
+      '<script type="application/json" id="sw-config">{}</script><script type="application/json" id="sw-config" class="second">{}</script>';
+    document.body.innerHTML = '';
+    const list = checkDocument(document);
+    expect(list.map((d) => [d.kind, d.element?.className])).toEqual([['duplicate-id', 'second']]);
+  });
+
   it('sw-config: invalid JSON, bad and unknown fields, out of range', () => {
     expect(brief(page('', '{'))).toEqual([{ kind: 'invalid-json', marker: 'sw-config', at: 'sw-config' }]);
     const list = page(
