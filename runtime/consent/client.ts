@@ -60,15 +60,21 @@ export function consentClient(
   const aborted: Aborted = { kind: 'aborted' };
 
   /** Resolves to the confirmed choice, or throws: an answer that is not a success is not one. */
-  async function send(choice: Flags): Promise<Confirmed> {
-    const answer = await request(postBody(groups, choice, revision));
-    const read = readAnswer(answer, groups, revision);
+  /** A kept choice goes with the revision it was made under: the server records that one. */
+  let keptRevision = revision;
+  async function send(choice: Flags, under = revision): Promise<Confirmed> {
+    const answer = await request(postBody(groups, choice, under));
+    const read = readAnswer(answer, groups, under);
     if ('error' in read) throw new Error('the answer was not a success');
     return { flags: read.flags, detail: read.detail, answer };
   }
 
   return {
-    pending: async () => (await readPending(endpoint))?.flags,
+    async pending() {
+      const kept = await readPending(endpoint);
+      keptRevision = kept?.revision;
+      return kept?.flags;
+    },
 
     async read() {
       const answer = await request().catch(() => undefined);
@@ -88,7 +94,7 @@ export function consentClient(
         confirmed = await send(choice);
       } catch (err) {
         if (signal.aborted) return aborted;
-        const kept = await keepPending(endpoint, { flags: choice, time: Date.now() });
+        const kept = await keepPending(endpoint, { flags: choice, time: Date.now(), revision });
         log.warn(kept ? consentWarnings.kept : consentWarnings.lost, err);
         return { kind: 'unsaved', detail: localFlags(groups, choice) };
       }
@@ -98,7 +104,7 @@ export function consentClient(
 
     async resend(choice) {
       try {
-        const confirmed = await send(choice);
+        const confirmed = await send(choice, keptRevision);
         await dropPending(endpoint);
         return signal.aborted ? aborted : { kind: 'sent', ...confirmed };
       } catch (err) {

@@ -10,6 +10,8 @@ export interface PendingChoice {
   flags: Flags;
   /** When the visitor chose (ms since the epoch). */
   time: number;
+  /** The policy's revision on the page where they chose (issue 17); sent with it later. */
+  revision?: string | undefined;
 }
 
 let store: UseStore | undefined;

@@ -148,6 +148,32 @@ describe('consent client: a choice kept by an earlier page', () => {
     expect(kept.has(ENDPOINT)).toBe(false);
   });
 
+  it('with revisions: a failed save is kept with its revision, and sent again under it, whatever the next page says', async () => {
+    const under = (revision: string) => {
+      const win = { fetch, setTimeout, clearTimeout, document, location } as unknown as Window;
+      return consentClient(win, ENDPOINT, abort.signal, groups, 'n0nce', revision);
+    };
+    fetch.mockRejectedValueOnce(new TypeError('network'));
+    await under('1').save({ privacy_cookie_1: 1, privacy_cookie_2: 1 });
+    expect(kept.get(ENDPOINT)).toMatchObject({
+      revision: '1',
+      flags: { privacy_cookie_1: 1, privacy_cookie_2: 1 },
+    });
+    // The policy changed before the next page: the choice is sent as made, under "1", and
+    // applies on this page; the server's record says "1", so a later read asks again.
+    fetch.mockImplementation(async () =>
+      ok({ privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '1', privacy_cookie_revision: '1' }),
+    );
+    const next = under('2');
+    expect(await next.pending()).toEqual({ privacy_cookie_1: 1, privacy_cookie_2: 1 });
+    expect(await next.resend({ privacy_cookie_1: 1, privacy_cookie_2: 1 })).toMatchObject({
+      kind: 'sent',
+      detail: { privacy_cookie: '1', privacy_cookie_2: '1' },
+    });
+    expect(sent().at(-1)).toEqual(['POST', 'privacy_cookie_1=1&privacy_cookie_2=1&revision=1']);
+    expect(await next.read()).toMatchObject({ outdated: true });
+  });
+
   it.each([
     ['a network error', () => Promise.reject(new TypeError('network'))],
     ['a 503', () => new Response('busy', { status: 503 })],
