@@ -6,6 +6,8 @@ const read = (f) => (existsSync(f) ? readFileSync(f, 'utf8').trim() : undefined)
 let passed = 0;
 let failed = 0;
 const lines = [];
+// The name of every failed test, so a CI log that keeps only its tail still says what failed.
+const failures = [];
 
 for (const step of ['typecheck', 'build']) {
   const status = read(`.reports/${step}.status`);
@@ -19,6 +21,11 @@ if (unit) {
   const r = JSON.parse(unit);
   passed += r.numPassedTests;
   failed += r.numFailedTests;
+  for (const file of r.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed') failures.push(`vitest: ${file.name.replace(process.cwd() + '/', '')} > ${t.fullName}`);
+    }
+  }
   lines.push(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
   if (read('.reports/unit-exit.status') !== '0' && r.numFailedTests === 0) {
     failed++;
@@ -38,7 +45,9 @@ for (const engine of ['chromium', 'firefox']) {
     lines.push(`${label}: no report`);
     continue;
   }
-  const s = JSON.parse(report).stats;
+  const parsed = JSON.parse(report);
+  listPlaywright(label, parsed.suites ?? [], []);
+  const s = parsed.stats;
   passed += s.expected;
   failed += s.unexpected + s.flaky;
   lines.push(`${label}: ${s.expected} passed, ${s.unexpected} failed, ${s.flaky} flaky, ${s.skipped} skipped`);
@@ -57,6 +66,7 @@ for (const suite of ['webkit', 'audit']) {
     lines.push(`${suite}: no report`);
     continue;
   }
+  for (const m of tap.matchAll(/^\s*not ok \d+ - (.*)$/gm)) failures.push(`${suite}: ${m[1]}`);
   const count = (key) => Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
   passed += count('pass');
   failed += count('fail') + count('cancelled');
@@ -73,6 +83,23 @@ if (demo === '0') passed++;
 else failed++;
 lines.push(`audit of the demo site: ${demo === undefined ? 'did not run' : demo === '0' ? 'passed' : 'failed'}`);
 
+if (failures.length > 0) console.log(`failed:\n${failures.map((f) => `  ${f}`).join('\n')}\n`);
 for (const l of lines) console.log(`  ${l}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
+
+// Walks a Playwright JSON report's nested suites; a spec is listed per project that failed or
+// was flaky in it.
+function listPlaywright(label, suites, path) {
+  for (const suite of suites) {
+    const here = suite.title ? [...path, suite.title] : path;
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected' || t.status === 'flaky') {
+          failures.push(`${label} [${t.projectName}] ${t.status}: ${[...here, spec.title].join(' > ')}`);
+        }
+      }
+    }
+    listPlaywright(label, suite.suites ?? [], here);
+  }
+}
