@@ -113,13 +113,20 @@ test.describe('dropdown menu on wide screens', { tag: '@wide' }, () => {
     await expect(servicesButton(page)).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('hover opens after the opening delay, leaving closes', async ({ page }) => {
+  test('hover opens after the 1000 ms opening delay, not before; leaving closes (time moved by the clock)', async ({
+    page,
+  }) => {
+    await page.clock.install();
     await openWithRuntime(page, urlFor('/clinic/en/'));
     await expect(page.locator('[data-sw-menu-toggle]')).toBeHidden();
+    await expect(page.locator('[data-sw-menu]')).toHaveAttribute('data-sw-ready', '');
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await services(page).locator('> a').hover();
-    await page.waitForTimeout(700);
+    await page.clock.runFor(999);
     await expect(servicesSub(page)).toBeHidden();
-    await expect(servicesSub(page)).toBeVisible({ timeout: 1000 });
+    await expect(servicesButton(page)).toHaveAttribute('aria-expanded', 'false');
+    await page.clock.runFor(1);
+    await expect(servicesSub(page)).toBeVisible();
     await expect(servicesButton(page)).toHaveAttribute('aria-expanded', 'true');
     await page.locator('.brand').hover();
     await expect(servicesSub(page)).toBeHidden();
