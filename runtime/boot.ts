@@ -51,6 +51,7 @@ export function boot(
       env: Object.freeze({ ...runtime.env }),
       rescan: (root) => runtime.rescan(root),
       inspect: () => runtime.registry.inspect(),
+      idle: () => runtime.work.idle(),
       diagnostics: () => [...diagnosticsBoard(runtime).list],
       destroy: () => {
         runtime.destroy();

@@ -99,7 +99,7 @@ export function loadChunk<M extends object>(
       ? attempt(() => again(err.cause))
       : Promise.reject(err),
   );
-  loading.catch((error: ChunkLoadError) => {
+  runtime.work.track(loading).catch((error: ChunkLoadError) => {
     if (runtime.destroyed) return;
     const detail: ChunkErrorDetail = { controller: feature, error, elements: on.elements?.() ?? [] };
     on.failed?.();

@@ -29,8 +29,9 @@ export function createContext(
     runtime,
     signal,
     guard,
-    after: (ms, fn) => after(runtime.window, signal, ms, guard(fn)),
-    idle: (fn) => whenIdle(runtime.window, signal, guard(fn)),
+    after: (ms, fn, options) =>
+      after(runtime.window, signal, ms, guard(fn), options?.background ? undefined : runtime.work),
+    idle: (fn) => whenIdle(runtime.window, signal, guard(fn), undefined, runtime.work),
     listen: (target, type, handler, options) => {
       target.addEventListener(type, guard(handler as (e: Event) => void), { ...options, signal });
     },

@@ -61,8 +61,11 @@ export interface ControllerContext {
   ): void;
   /** Wraps a callback (timer, observer) the same way `listen` wraps handlers. */
   guard<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void;
-  /** Runs `fn` (guarded) after `ms`, unless disconnected first; returns the cancel. */
-  after(ms: number, fn: () => void): () => void;
+  /**
+   * Runs `fn` (guarded) after `ms`, unless disconnected first; returns the cancel. The timer
+   * holds `SiteRuntime.idle()` unless it is `background`: one that re-arms itself for ever.
+   */
+  after(ms: number, fn: () => void, options?: { background?: boolean }): () => void;
   /** Runs `fn` (guarded) when the browser is idle, unless disconnected first; returns the cancel. */
   idle(fn: () => void): () => void;
 }

@@ -1,18 +1,23 @@
+import type { Work } from './work';
+
 /**
  * Deferred work bound to an AbortSignal (a connection's, or the runtime's): the timer or idle
  * callback is cancelled when the signal aborts, and never runs after it. One place for what
  * controllers otherwise hand-roll with setTimeout, clearTimeout and an abort listener.
  */
 
-/** Runs `fn` after `ms`; returns the cancel. */
-export function after(win: Window, signal: AbortSignal, ms: number, fn: () => void): () => void {
+/** Runs `fn` after `ms`; returns the cancel. Counted by `work` (the runtime's) until then. */
+export function after(win: Window, signal: AbortSignal, ms: number, fn: () => void, work?: Work): () => void {
   if (signal.aborted) return () => undefined;
+  const release = work?.hold() ?? (() => undefined);
   const cancel = () => {
     win.clearTimeout(id);
     signal.removeEventListener('abort', cancel);
+    release();
   };
   const id = win.setTimeout(() => {
     signal.removeEventListener('abort', cancel);
+    release();
     fn();
   }, ms);
   signal.addEventListener('abort', cancel, { once: true });
@@ -25,16 +30,25 @@ export function after(win: Window, signal: AbortSignal, ms: number, fn: () => vo
  * before 18); returns the cancel. Chromium runs idle callbacks, and even the next animation
  * frames, before the first frame is presented: only the paint entry says it was.
  */
-export function whenIdle(win: Window, signal: AbortSignal, fn: () => void, timeout = 2000): () => void {
+export function whenIdle(
+  win: Window,
+  signal: AbortSignal,
+  fn: () => void,
+  timeout = 2000,
+  work?: Work,
+): () => void {
   if (signal.aborted) return () => undefined;
+  const release = work?.hold() ?? (() => undefined);
   let stop = () => {};
   const cancel = () => {
     stop();
     signal.removeEventListener('abort', cancel);
+    release();
   };
   signal.addEventListener('abort', cancel, { once: true });
   const run = () => {
     signal.removeEventListener('abort', cancel);
+    release();
     fn();
   };
   let idling = false;

@@ -60,7 +60,7 @@ export class LazyChunks {
     const start = () => this.#start(definition);
     if (this.#loads.has(definition.name)) return start();
     const { signal, window: win } = this.runtime;
-    if (definition.load === 'idle') whenIdle(win, signal, start);
+    if (definition.load === 'idle') whenIdle(win, signal, start, undefined, this.runtime.work);
     else
       for (const type of ['pointerover', 'focusin', 'touchstart'])
         element.addEventListener(type, start, { once: true, passive: true, signal });

@@ -161,9 +161,8 @@ export class Registry {
     };
     try {
       const result = controller.connect(element, ctx);
-      if (result instanceof Promise)
-        result.then(settle, (err: unknown) => (abort.signal.aborted ? undefined : fail(err)));
-      else settle(result);
+      if (!(result instanceof Promise)) settle(result);
+      else this.#runtime.work.track(result).then(settle, (e: unknown) => abort.signal.aborted || fail(e));
     } catch (err) {
       fail(err);
     }

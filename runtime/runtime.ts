@@ -6,6 +6,7 @@ import { translator, type StringTable, type Translate } from './i18n/index';
 import { Registry } from './registry';
 import { attr, events, rootAttributes } from './schema';
 import type { UiHost } from './ui/host';
+import { Work } from './work';
 
 declare const __VERSION__: string;
 
@@ -37,10 +38,13 @@ export class Runtime {
   readonly registry: Registry;
   /** Aborted by `destroy()`; runtime-level listeners (not a controller's) hang off it. */
   readonly signal: AbortSignal;
+  /** What is still under way, for `SiteRuntime.idle()`. */
+  readonly work: Work;
 
   readonly #abort = new AbortController();
   #observer: MutationObserver | undefined;
-  #frame = 0;
+  #cancelFlush: (() => void) | undefined;
+  readonly #unstarted: () => void;
   readonly #dirtyRoots = new Set<Node>();
   #uiHost: Promise<UiHost> | undefined;
   readonly #sheets: CSSStyleSheet[] = [];
@@ -55,6 +59,8 @@ export class Runtime {
   ) {
     this.window = document.defaultView as Window & typeof globalThis;
     this.signal = this.#abort.signal;
+    this.work = new Work(this.window);
+    this.#unstarted = this.work.hold(this.signal);
     this.config = readConfig(document);
     this.env = detectEnv(options.href ?? this.window.location.href, this.config);
     this.lang = (document.documentElement.lang || 'en').toLowerCase();
@@ -73,6 +79,7 @@ export class Runtime {
     this.document.documentElement.setAttribute(attr.env, this.env.env);
     this.registry.scan(this.document);
     this.#observe();
+    this.#unstarted();
     this.document.dispatchEvent(new CustomEvent(events.ready, { bubbles: true, detail: { env: this.env } }));
   }
 
@@ -87,7 +94,7 @@ export class Runtime {
     if (this.#isDestroyed) return;
     this.#isDestroyed = true;
     this.#observer?.disconnect();
-    if (this.#frame) this.window.cancelAnimationFrame(this.#frame);
+    this.#cancelFlush?.();
     this.#dirtyRoots.clear();
     this.registry.disconnectAll();
     this.#abort.abort();
@@ -161,7 +168,7 @@ export class Runtime {
       }
       // One flush per frame however many mutations arrive: a builder script that appends
       // a hundred nodes costs one scan, not a hundred.
-      this.#frame ||= this.window.requestAnimationFrame(() => this.#flush());
+      this.#cancelFlush ??= this.work.frame(() => this.#flush());
     });
     this.#observer.observe(this.document.documentElement, {
       childList: true,
@@ -172,7 +179,7 @@ export class Runtime {
   }
 
   #flush(): void {
-    this.#frame = 0;
+    this.#cancelFlush = undefined;
     const roots = [...this.#dirtyRoots];
     this.#dirtyRoots.clear();
     this.registry.sweep();

@@ -59,6 +59,14 @@ export interface SiteRuntimeApi {
   destroy(): void;
   /** Every marker element found and its state, for tools. */
   inspect(): MarkerInfo[];
+  /**
+   * Resolves once the runtime has nothing under way: no chunk, request or consent script on
+   * its way, no timer or animation frame of its own pending (a modal's delay, the consent
+   * banner's, a menu's hover delay, an equal-heights pass), checked again a frame and a task
+   * later. What it does not wait for: the visitor, and timers that re-arm themselves for ever
+   * (a carousel's or a slideshow's rotation). For tests and tools: wait for this, not for time.
+   */
+  idle(): Promise<void>;
   /** Marker problems found in the editors (cms, design); always `[]` elsewhere. */
   diagnostics(): Diagnostic[];
   /** Opens, closes or toggles a modal by id; an unknown action logs the specification's warning. */

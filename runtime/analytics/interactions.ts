@@ -3,11 +3,11 @@ import type { PageVisit } from './page-views';
 import type { Params, Tracking } from './track';
 
 /** Scroll depth: once per page, at 90 %. */
-export function trackScroll({ win, doc, on, send, listen }: Tracking, page: PageVisit): void {
-  let frame = 0;
+export function trackScroll({ win, doc, on, send, listen, work }: Tracking, page: PageVisit): void {
+  let frame: (() => void) | undefined;
   listen(win, 'scroll', () => {
-    frame ||= win.requestAnimationFrame(() => {
-      frame = 0;
+    frame ??= work.frame(() => {
+      frame = undefined;
       if (page.scrolled || on.aborted) return;
       if (depthReached(win.scrollY, win.innerHeight, doc.documentElement.scrollHeight)) {
         page.scrolled = true;
@@ -15,7 +15,7 @@ export function trackScroll({ win, doc, on, send, listen }: Tracking, page: Page
       }
     });
   });
-  on.addEventListener('abort', () => win.cancelAnimationFrame(frame));
+  on.addEventListener('abort', () => frame?.());
 }
 
 /** Outbound clicks and downloads (middle clicks open them too). */

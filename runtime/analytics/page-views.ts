@@ -12,7 +12,10 @@ export interface PageVisit {
  * one sent is the page's (gtag.ts): a runtime booted again on it sends none. Returns the
  * visit, whose scroll depth each new page view resets.
  */
-export function trackPageViews({ win, doc, on, send, listen, guard }: Tracking, state: GtagState): PageVisit {
+export function trackPageViews(
+  { win, doc, on, send, listen, guard, work }: Tracking,
+  state: GtagState,
+): PageVisit {
   const page: PageVisit = { scrolled: false };
   let referrer = doc.referrer;
   const pageView = () => {
@@ -28,12 +31,15 @@ export function trackPageViews({ win, doc, on, send, listen, guard }: Tracking, 
   pageView();
   let last = win.performance.now();
   let timer = 0;
+  let release = () => {};
   const historyChanged = () => {
     if (timer) return;
     const wait = Math.max(0, last + HISTORY_INTERVAL_MS - win.performance.now());
+    release = work.hold(on);
     timer = win.setTimeout(
       guard(() => {
         timer = 0;
+        release();
         last = win.performance.now();
         pageView();
       }),

@@ -32,7 +32,7 @@ export function configureTag(runtime: Runtime, { gtag, state }: Tag, id: string,
     const url = new URL(scriptUrl, doc.baseURI);
     url.searchParams.set('id', id);
     trusted(runtime.window, [url.origin]);
-    loadScript(runtime.window, url.href, runtime.nonce, signal).catch((err: unknown) => {
+    runtime.work.track(loadScript(runtime.window, url.href, runtime.nonce, signal)).catch((err: unknown) => {
       log.warn('the analytics tag could not be loaded', err);
     });
   } catch (err) {

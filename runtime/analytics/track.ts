@@ -4,6 +4,7 @@ import { trackForms, trackLinks, trackScroll } from './interactions';
 import { trackPageViews } from './page-views';
 import type { Tag } from './tag';
 import { trackVideos } from './video';
+import type { Work } from '../work';
 
 export type Params = Record<string, string | number | boolean>;
 
@@ -18,6 +19,8 @@ export interface Tracking {
   /** A passive listener on `on`, guarded like the connection's own. */
   listen: <E extends Event>(target: EventTarget, type: string, fn: (e: E) => void, capture?: boolean) => void;
   guard: ControllerContext['guard'];
+  /** The runtime's pending work: a frame or timer of ours holds `SiteRuntime.idle()`. */
+  work: Work;
 }
 
 /**
@@ -40,7 +43,8 @@ export function track(
       passive: true,
       capture,
     });
-  const t: Tracking = { win, doc, on, send, listen, guard: ctx.guard };
+  const work = ctx.runtime.work;
+  const t: Tracking = { win, doc, on, send, listen, guard: ctx.guard, work };
 
   const page = trackPageViews(t, state);
   trackScroll(t, page);
@@ -50,7 +54,8 @@ export function track(
 
   // Core Web Vitals, from their own chunk, reported as events once consent allows. The
   // library's observers are the page's (web-vitals.ts); this runtime only joins the relay.
-  void import('./web-vitals')
+  void work
+    .track(import('./web-vitals'))
     .then(({ subscribeVitals }) => {
       if (on.aborted) return;
       const leave = subscribeVitals((m) =>

@@ -54,12 +54,17 @@ export function carouselRotation(
     if (toggle.textContent !== label) toggle.textContent = label;
     root.setAttribute('aria-live', rotating ? 'off' : 'polite');
     if (rotating && !advance) {
-      advance = ctx.after(options.interval, () => {
-        advance = undefined;
-        if (!options.wrap && index === slides.length - 1) playing = false;
-        else show(index + 1);
-        update();
-      });
+      // Background: a rotation re-arms itself for ever, so it must not hold idle().
+      advance = ctx.after(
+        options.interval,
+        () => {
+          advance = undefined;
+          if (!options.wrap && index === slides.length - 1) playing = false;
+          else show(index + 1);
+          update();
+        },
+        { background: true },
+      );
     } else if (!rotating && advance) {
       advance();
       advance = undefined;

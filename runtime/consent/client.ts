@@ -1,3 +1,4 @@
+import type { Work } from '../work';
 import { log } from '../log';
 import { AnswerError, consentRequest } from './endpoint';
 import { localFlags, type ConsentFlags } from './flags';
@@ -124,4 +125,14 @@ export function consentClient(
         err === undefined ? log.warn(m) : log.warn(m, err),
       ),
   };
+}
+
+/** `client` with each of its requests counted in the runtime's pending work (`SiteRuntime.idle()`). */
+export function counted(client: ConsentClient, work: Work): ConsentClient {
+  const out = { ...client };
+  for (const key of Object.keys(client) as (keyof ConsentClient)[]) {
+    const method = client[key] as (...args: unknown[]) => Promise<unknown>;
+    (out as Record<string, unknown>)[key] = (...args: unknown[]) => work.track(method(...args));
+  }
+  return out;
 }

@@ -40,9 +40,10 @@ export const anchorMenu: Controller = {
       if (a && links.includes(a as HTMLAnchorElement)) activate(a);
     });
     if (options.scrollSpy) {
-      let frame = 0;
+      const { work } = ctx.runtime;
+      let frame: (() => void) | undefined;
       const spy = () => {
-        frame = 0;
+        frame = undefined;
         let current: HTMLAnchorElement | undefined;
         for (const a of links) {
           const target = win.document.getElementById(fragmentId(a.hash));
@@ -50,12 +51,12 @@ export const anchorMenu: Controller = {
         }
         activate(current);
       };
-      ctx.listen(win, 'scroll', () => (frame ||= win.requestAnimationFrame(ctx.guard(spy))), {
+      ctx.listen(win, 'scroll', () => (frame ??= work.frame(ctx.guard(spy), ctx.signal)), {
         passive: true,
       });
       // A page restored mid-way (reload, Back) shows the right link before any scroll.
-      frame = win.requestAnimationFrame(ctx.guard(spy));
-      ctx.signal.addEventListener('abort', () => win.cancelAnimationFrame(frame));
+      frame = work.frame(ctx.guard(spy), ctx.signal);
+      ctx.signal.addEventListener('abort', () => frame?.());
     }
     return () => activate(undefined);
   },

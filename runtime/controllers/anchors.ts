@@ -54,7 +54,7 @@ export const anchors: Controller = {
         restore = undefined;
       };
       // Put the styles back once the scroll is over (or after a generous bound).
-      after(win, done.signal, 3000, undo);
+      after(win, done.signal, 3000, undo, ctx.runtime.work);
       win.addEventListener('scrollend', undo, { once: true, signal: done.signal });
       restore = undo;
 

@@ -1,5 +1,5 @@
 import type { Controller, ControllerContext } from '../controller';
-import { consentClient } from '../consent/client';
+import { consentClient, counted } from '../consent/client';
 import {
   bannerShown,
   busy,
@@ -103,7 +103,10 @@ function sessionOf(ctx: ControllerContext, store: ConsentStore, groups: CookieGr
   return {
     store,
     signal,
-    client: consentClient(win, endpoint, signal, groups, runtime.nonce, runtime.config.consent.revision),
+    client: counted(
+      consentClient(win, endpoint, signal, groups, runtime.nonce, runtime.config.consent.revision),
+      runtime.work,
+    ),
     publish(detail) {
       hub.publish(detail);
       // Page script gets its own frozen copy, so nothing it does reaches the runtime.

@@ -2,7 +2,6 @@ import { loadChunk } from '../chunks';
 import type { Controller } from '../controller';
 import { readCarouselOptions } from '../carousel/options';
 import { readConfigObject } from '../config';
-import { whenIdle } from '../defer';
 import { brokenImage, diagnosticsBoard } from '../diagnostics/board';
 import { modalMessages } from '../modal/messages';
 import { strayTileMessage, tileTargets } from '../tiles/targets';
@@ -13,9 +12,9 @@ import { strayTileMessage, tileTargets } from '../tiles/targets';
  * the chunk is never fetched.
  */
 export const diagnostics: Controller = {
-  connect(_root, { runtime, signal }) {
+  connect(_root, { runtime, signal, idle }) {
     if (!runtime.env.local) return;
-    whenIdle(runtime.window, signal, () => {
+    idle(() => {
       const code = loadChunk(runtime, 'diagnostics', () => import('../diagnostics/feature'), {
         exported: 'startDiagnostics',
       });

@@ -65,7 +65,7 @@ export function startDiagnostics(
   // Editors change the page in bursts: one reading per quiet 200 ms, not one per mutation.
   board.changed = () => {
     pending?.();
-    pending = after(win, signal, 200, refresh);
+    pending = after(win, signal, 200, refresh, runtime.work);
   };
 
   const failed = (img: Element) => {

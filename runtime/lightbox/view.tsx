@@ -42,8 +42,8 @@ export function createLightbox(runtime: Runtime, host: UiHost) {
     const sanitizer = loadChunk(runtime, 'lightbox sanitizer', () => import('./sanitize'), {
       exported: 'sanitizeFragment',
     });
-    return win
-      .fetch(src, { credentials: 'same-origin', signal: abort })
+    return runtime.work
+      .track(win.fetch(src, { credentials: 'same-origin', signal: abort }))
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
       .then(async (html) =>
         (await sanitizer).sanitizeFragment(win, html, trusted(win), () =>
@@ -96,11 +96,12 @@ export function createLightbox(runtime: Runtime, host: UiHost) {
     if (!options.deepLinking || runtime.env.local) return;
     const link = parseDeepLink(win.location.hash, groupCounts(doc));
     if (!link) return;
-    after(win, signal, DEEP_LINK_DELAY, () => {
+    const follow = () => {
       const found = linksOf(doc, link.group)[link.index];
       // The address already names the item: no entry is added, so Back leaves as usual.
       if (found && !store.get().open) open(found, null, true);
-    });
+    };
+    after(win, signal, DEEP_LINK_DELAY, follow, runtime.work);
   }
 
   return { open, followDeepLink, isOpen: () => store.get().open };

@@ -18,15 +18,15 @@ export function rowScheduler(runtime: Runtime) {
   const rows = new Map<Element, HTMLElement[]>();
   const expected = new WeakMap<Element, { w: number; h: number }>();
   const mins: MinHeights = new WeakMap();
-  let frame = 0;
+  let frame: (() => void) | undefined;
 
   const schedule = (row?: Element) => {
     if (signal.aborted) return;
     if (row) dirty.add(row);
     else rows.forEach((_, r) => dirty.add(r));
-    frame ||= win.requestAnimationFrame(pass);
+    frame ??= runtime.work.frame(pass, signal);
   };
-  const [ro, watch] = watchRows(win, signal, rows, expected, stale, schedule);
+  const [ro, watch] = watchRows(win, signal, rows, expected, stale, schedule, runtime.work);
 
   /** A box that left its row lets go of its min-height. */
   const release = (b: HTMLElement) => {
@@ -43,7 +43,7 @@ export function rowScheduler(runtime: Runtime) {
   }
 
   function pass() {
-    frame = 0;
+    frame = undefined;
     const start = win.performance.now();
     const levels = new Map<number, Element[]>();
     for (const row of dirty) {
@@ -60,7 +60,7 @@ export function rowScheduler(runtime: Runtime) {
     if (count) win.performance.measure('sw:rows', { start, detail: { boxes: count } });
   }
 
-  signal.addEventListener('abort', () => win.cancelAnimationFrame(frame));
+  signal.addEventListener('abort', () => frame?.());
 
   return {
     add(row: Element) {

@@ -1,3 +1,4 @@
+import type { Work } from '../work';
 import { attr } from '../schema';
 
 type Rows = Map<Element, HTMLElement[]>;
@@ -26,10 +27,11 @@ export function watchRows(
   expected: WeakMap<Element, { w: number; h: number }>,
   stale: Set<Element>,
   schedule: (row?: Element) => void,
+  work: Work,
 ) {
   const rowWidths = new WeakMap<Element, number>();
   const differs = (a: number, b: number | undefined) => b === undefined || Math.abs(a - b) > 0.5;
-  let resizeFrame = 0;
+  let resizeFrame: (() => void) | undefined;
   let lastWidth = win.innerWidth;
   const ro = new win.ResizeObserver((entries) => {
     for (const { target, borderBoxSize } of entries) {
@@ -69,8 +71,8 @@ export function watchRows(
     () => {
       if (win.innerWidth === lastWidth) return;
       lastWidth = win.innerWidth;
-      resizeFrame ||= win.requestAnimationFrame(() => {
-        resizeFrame = 0;
+      resizeFrame ??= work.frame(() => {
+        resizeFrame = undefined;
         schedule();
       });
     },
@@ -79,7 +81,7 @@ export function watchRows(
   signal.addEventListener('abort', () => {
     ro.disconnect();
     mo.disconnect();
-    win.cancelAnimationFrame(resizeFrame);
+    resizeFrame?.();
   });
 
   const watch = (row: Element) => {

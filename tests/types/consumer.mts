@@ -19,6 +19,8 @@ if (api) {
   const problems: Diagnostic[] = api.diagnostics();
   const where: (Element | null)[] = problems.map((p) => p.element);
   api.rescan(document.body);
+  const settled: Promise<void> = api.idle();
+  void settled.then(() => api.inspect());
   void [version, env, states, where];
 }
 

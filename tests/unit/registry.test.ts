@@ -249,7 +249,7 @@ describe('registry: failures stay where they happen', () => {
       },
     ]);
     rt.start();
-    await new Promise((r) => setTimeout(r, 5));
+    await vi.waitFor(() => expect(error).toHaveBeenCalled());
     expect(error).toHaveBeenCalledTimes(1);
     expect(String(error.mock.calls[0]![0])).toContain('row controller failed (event)');
     rt.destroy();
@@ -351,7 +351,7 @@ describe('registry: lazily loaded controllers', () => {
     }));
     const rt = runtime([{ name: 'lightbox', selector: '[data-sw-lightbox]', load: 'interaction', importer }]);
     rt.start();
-    await new Promise((res) => setTimeout(res, 20));
+    await rt.work.idle();
     expect(importer).not.toHaveBeenCalled();
     document.getElementById('x')!.dispatchEvent(new Event('focusin', { bubbles: true }));
     await vi.waitFor(() => expect(r.connected).toHaveLength(1));

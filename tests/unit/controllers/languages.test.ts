@@ -79,7 +79,7 @@ describe('language link resolution (contract §3)', () => {
     ]);
     rt.start();
     // happy-dom loads no scripts: the first menu script fails.
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(error).toHaveBeenCalled());
     const box = document.querySelector('[data-sw-languages]')!;
     expect(box.innerHTML).toBe(builder);
     expect(box.hasAttribute('data-sw-ready')).toBe(false);
