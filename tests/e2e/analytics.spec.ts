@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { analyticsHosts, expect, openWithRuntime, serverPort, test, urlFor } from './fixtures';
+import { analyticsHosts, expect, openWithRuntime, runtimeIdle, serverPort, test, urlFor } from './fixtures';
 
 /**
  * Consent-gated analytics (contract §5, spec §4 Analytics, §9). The tag library is routed to a
@@ -86,7 +86,7 @@ test.describe('before and at consent', () => {
     await expect.poll(() => dataLayer(page)).toEqual([['consent', 'default', DENIED]]);
     await expect(page.locator('[data-sw-consent-banner]')).toBeVisible();
     await page.mouse.wheel(0, 2000);
-    await page.waitForTimeout(1200);
+    await runtimeIdle(page);
     expect(await dataLayer(page)).toEqual([['consent', 'default', DENIED]]);
     expect(vendor).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { __tag?: unknown }).__tag)).toBeUndefined();
@@ -132,7 +132,7 @@ test.describe('before and at consent', () => {
     await openWithRuntime(page, urlFor(HOME));
     await page.getByRole('button', { name: 'Decline' }).first().click();
     await expect(page.locator('[data-sw-consent-banner]')).toBeHidden();
-    await page.waitForTimeout(800);
+    await runtimeIdle(page);
     expect(await dataLayer(page)).toEqual([['consent', 'default', DENIED]]);
     expect(vendor).toEqual([]);
   });
@@ -150,7 +150,7 @@ test.describe('before and at consent', () => {
     await storedChoice(context, 0);
     await page.goto(urlFor('/clinic/en/services/'));
     await page.waitForFunction(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer?.length);
-    await page.waitForTimeout(800);
+    await runtimeIdle(page);
     expect(await dataLayer(page)).toEqual([['consent', 'default', DENIED]]);
     expect(requested).toEqual([TAG]);
   });
@@ -182,7 +182,7 @@ test.describe('before and at consent', () => {
     });
     await openWithRuntime(page, urlFor(HOME));
     await page.waitForFunction(() => document.querySelector('#cookie-preferences[data-sw-ready]'));
-    await page.waitForTimeout(1000);
+    await runtimeIdle(page);
     expect(chunks).toEqual([]);
     expect(await dataLayer(page)).toBeUndefined();
     // With one (the fixture as written), it is.
@@ -198,7 +198,7 @@ test.describe('before and at consent', () => {
       page.on('request', (r) => /\/analytics-[\w-]+\.js$/.test(r.url()) && chunks.push(r.url()));
       await storedChoice(context, 1);
       await openWithRuntime(page, urlFor(HOME, env));
-      await page.waitForTimeout(1500);
+      await runtimeIdle(page);
       expect(await dataLayer(page)).toBeUndefined();
       expect(chunks).toEqual([]);
       expect(vendor).toEqual([]);
@@ -309,13 +309,13 @@ test.describe('events (statistics allowed)', () => {
     await ready(page);
     await page.evaluate(() => (document.body.style.minHeight = '4000px'));
     await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight * 0.5));
-    await page.waitForTimeout(300);
+    await runtimeIdle(page);
     expect(await gaEvents(page, 'scroll')).toEqual([]);
     await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => gaEvents(page, 'scroll')).toHaveLength(1);
     await page.evaluate(() => scrollTo(0, 0));
     await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(300);
+    await runtimeIdle(page);
     expect(await gaEvents(page, 'scroll')).toEqual([
       { name: 'scroll', params: expect.objectContaining({ percent_scrolled: 90 }) },
     ]);
@@ -375,32 +375,31 @@ test.describe('events (statistics allowed)', () => {
   test('page_view on pushState, replaceState and popstate, checked at most every 1000 ms', async ({
     page,
   }) => {
+    await page.clock.install();
     await ready(page);
     const views = async () => (await gaEvents(page, 'page_view')).map((e) => e.params.page_location);
     const base = `http://localhost:${serverPort()}${RESOURCES}`;
-    // When each page_view reaches the dataLayer, on the page's clock.
+    // From here the page's clock moves only when the test moves it; the page view above is
+    // over a second old by then.
+    await page.clock.pauseAt(Date.now() + 1500);
     await page.evaluate(() => {
-      const w = window as unknown as { dataLayer: unknown[]; __viewsAt: number[] };
-      w.__viewsAt = [];
-      const push = w.dataLayer.push.bind(w.dataLayer);
-      w.dataLayer.push = (...items: unknown[]) => {
-        for (const a of items)
-          if ((a as ArrayLike<unknown>)[1] === 'page_view') w.__viewsAt.push(performance.now());
-        return push(...items);
-      };
-    });
-    const changedAt = await page.evaluate(() => {
       history.pushState({}, '', '?tab=1');
       history.pushState({}, '', '?tab=2');
       history.replaceState({}, '', '?q=vaccine');
-      return performance.now();
     });
+    // The check is due at once (over a second since the last): a zero-delay timer, which the
+    // paused clock may already have run. One check for the three changes: the address then.
+    await page.clock.runFor(1);
     await expect.poll(views).toEqual([base, `${base}?q=vaccine`]);
-    const [viewAt] = await page.evaluate(() => (window as unknown as { __viewsAt: number[] }).__viewsAt);
-    // One check for the three changes, no later than the interval allows (timer lateness aside).
-    expect(viewAt! - changedAt).toBeLessThan(1000 + 500);
     expect((await gaEvents(page, 'view_search_results')).at(-1)!.params.search_term).toBe('vaccine');
-    await page.goBack(); // popstate back to ?tab=1 (?tab=2 was replaced)
+    // popstate back to ?tab=1 (?tab=2 was replaced), within a second of the last check: it
+    // waits for the second to end.
+    const popped = page.evaluate(() => new Promise((r) => addEventListener('popstate', r, { once: true })));
+    await page.goBack();
+    await popped;
+    await page.clock.runFor(998);
+    expect(await views()).toEqual([base, `${base}?q=vaccine`]);
+    await page.clock.runFor(2);
     await expect.poll(views).toEqual([base, `${base}?q=vaccine`, `${base}?tab=1`]);
     const last = (await gaEvents(page, 'page_view')).at(-1)!.params;
     expect(last.page_referrer).toBe(`${base}?q=vaccine`);

@@ -1,6 +1,6 @@
 import type { Page, Request, Route } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { expect, expectAxeClean, openWithRuntime, test, urlFor } from './fixtures';
+import { expect, expectAxeClean, openWithRuntime, runtimeIdle, test, urlFor } from './fixtures';
 
 /**
  * Cookie consent against the reference server (contract §3 Cookie consent, §4; spec §4, §7,
@@ -97,17 +97,35 @@ test.describe('first visit', () => {
         if (b && !b.hidden) mark('shown');
       }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
     });
+    // The page's clock stands still unless the test moves it: timers, frames and idle
+    // callbacks run only then, so "not before the delay, and at once after it" is exact.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
     await openWithRuntime(page, urlFor(HOME));
-    await readDone(page);
+    // A frame at a time, until both consent parts are connected and the read announced.
+    const times = () => page.evaluate(() => (window as unknown as { __times: Record<string, number> }).__times);
+    await expect
+      .poll(async () => {
+        const t = await times();
+        const ready = t.connected !== undefined && t.read !== undefined;
+        const banner = await page.locator('[data-sw-consent-banner][data-sw-ready]').count();
+        if (!ready || !banner) await page.clock.runFor(16);
+        return ready && banner === 1;
+      })
+      .toBe(true);
     expect(calls).toEqual([{ method: 'GET', body: null, type: undefined }]);
     // The server's flags object as it sent it (contract §3, §4): on a first visit it has no
     // cookie, so no flag, and no `privacy_cookie` is made up.
     expect(await consentEvents(page)).toEqual([{}]);
+    const connected = (await times()).connected!;
+    const now = await page.evaluate(() => performance.now());
+    expect(now - connected, 'the clock was moved less than the delay so far').toBeLessThan(999);
+    await page.clock.runFor(connected + 999 - now);
+    await expect(banner(page)).toBeHidden();
+    expect((await times()).shown).toBeUndefined();
+    await page.clock.runFor(1);
     await expect(banner(page)).toBeVisible();
-    const t = await page.evaluate(() => (window as unknown as { __times: Record<string, number> }).__times);
-    expect(t.shown! - t.connected!, 'shown after the 1000 ms delay').toBeGreaterThanOrEqual(990);
-    // Once both the delay and the read are over, at once (a timer's lateness aside).
-    expect(t.shown! - Math.max(t.connected! + 1000, t.read!), 'and not later').toBeLessThan(1000);
+    expect((await times()).shown! - connected, 'shown 1000 ms after it connected').toBe(1000);
     // Nothing was saved by showing it.
     expect(calls).toHaveLength(1);
     expect((await page.context().cookies()).filter((c) => c.name.startsWith('privacy_cookie'))).toEqual([]);
@@ -374,7 +392,7 @@ test.describe('later visits', () => {
       privacy_cookie_2: '1',
       privacy_cookie_3: '1',
     });
-    await page.waitForTimeout(1300);
+    await runtimeIdle(page);
     await expect(banner(page)).toBeHidden();
 
     // Withdrawal is as easy as consent: the footer link, one switch, Save.
@@ -521,7 +539,7 @@ test.describe('options and builder mistakes', () => {
       await expect
         .poll(() => warnings)
         .toContain('Cookie management is not activated or is temporarily disabled.');
-      await page.waitForTimeout(1300);
+      await runtimeIdle(page);
       await expect(banner(page)).toBeHidden();
       expect(calls, 'nothing read, nothing saved').toEqual([]);
       await expect(page.locator('dialog[data-sw-dialog]:has(#cookie-preferences)')).toHaveCount(0);
@@ -727,7 +745,7 @@ test.describe('endpoint failures', () => {
       privacy_cookie_2: '0',
       privacy_cookie_3: '0',
     });
-    await page.waitForTimeout(1300);
+    await runtimeIdle(page);
     await expect(banner(page)).toBeHidden();
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(2);
@@ -759,7 +777,7 @@ test.describe('the editors', () => {
       await recordConsentEvents(page);
       await openWithRuntime(page, urlFor(HOME, env));
       await page.waitForSelector('#cookie-preferences[data-sw-ready]', { state: 'attached' });
-      await page.waitForTimeout(1300);
+      await runtimeIdle(page);
       await expect(banner(page)).toBeHidden();
       await expect(prefs(page)).toBeHidden();
       // The editor can still look at the preferences; a save changes nothing.
@@ -769,7 +787,7 @@ test.describe('the editors', () => {
       await page.getByRole('switch', { name: 'Statistics' }).click();
       await prefs(page).getByRole('button', { name: 'Save choices' }).click();
       await expect(prefs(page)).toBeHidden();
-      await page.waitForTimeout(300);
+      await runtimeIdle(page);
       expect(calls).toEqual([]);
       expect(await consentEvents(page)).toEqual([]);
       expect(await sameDocument(page)).toBe(true);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, expectAxeClean, serverPort, test } from './fixtures';
+import { expect, expectAxeClean, runtimeIdle, serverPort, test } from './fixtures';
 
 /**
  * Issue 17, point 3: the editors list a page's marker problems in a panel (and
@@ -135,11 +135,9 @@ test.describe('marker diagnostics are editors only', () => {
     test(`${env}: no panel, an empty list, and its code never fetched`, async ({ page }) => {
       const requested = await openPlanted(page, urls()[env]);
       // Facts that the idle loading is over: the modal chunk arrived and connected the good
-      // modal, and an idle callback queued after the runtime's has run.
+      // modal, and the runtime has nothing under way (no chunk on its way).
       await expect(page.locator('#notice[data-sw-ready]').first()).toBeAttached();
-      await page.evaluate(
-        () => new Promise<void>((done) => requestIdleCallback(() => done(), { timeout: 2000 })),
-      );
+      await runtimeIdle(page);
       expect(
         requested.some((p) => p.endsWith('.js') && p.includes('/swfiles/runtime/')),
         'the runtime loaded its parts',

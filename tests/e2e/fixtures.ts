@@ -94,6 +94,16 @@ export async function openWithRuntime(page: Page, url: string): Promise<void> {
   await page.waitForSelector('html[data-sw-env]', { state: 'attached' });
 }
 
+/**
+ * Resolves once the runtime has nothing under way (`SiteRuntime.idle()`: no chunk, request,
+ * consent script, timer or frame of its own pending). A check that something did *not*
+ * happen runs after this, not after a sleep: nothing the runtime scheduled is still to come.
+ */
+export async function runtimeIdle(page: Page): Promise<void> {
+  await page.waitForFunction(() => 'SiteRuntime' in window);
+  await page.evaluate(() => window.SiteRuntime!.idle());
+}
+
 /** Elements of every idle-loaded feature (runtime/controllers/index.ts): each waits for its chunk. */
 const IDLE_LOADED = [
   '[data-sw-lightbox]',

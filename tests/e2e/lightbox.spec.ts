@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAxeClean, openWithRuntime, test, urlFor } from './fixtures';
+import { expect, expectAxeClean, openWithRuntime, runtimeIdle, test, urlFor } from './fixtures';
 
 const GALLERY = '/clinic/en/gallery/';
 const box = (page: Page) => page.locator('dialog.sw-lightbox');
@@ -294,8 +294,11 @@ test.describe('lightbox: content types, sizing, options', () => {
       'rgba(0, 0, 0, 0.5)',
     );
     expect(await navWidth(page)).toBe('50px');
+    // Shown (faded in): a close would take that away at once, before its fade-out ends.
+    await expect(box(page)).toHaveAttribute('data-sw-shown', '');
     await page.mouse.click(3, 3);
-    await page.waitForTimeout(400);
+    await runtimeIdle(page);
+    await expect(box(page)).toHaveAttribute('data-sw-shown', '');
     expect(await isOpen(page)).toBe(true);
   });
 
@@ -332,7 +335,7 @@ test.describe('lightbox: content types, sizing, options', () => {
   test('deep links: ignored by default', async ({ page }) => {
     await openWithRuntime(page, `${urlFor(GALLERY)}#!rooms/1`);
     await expect(page.locator('[data-sw-lightbox="rooms"]').first()).toHaveAttribute('data-sw-ready', '');
-    await page.waitForTimeout(300);
+    await runtimeIdle(page);
     expect(await page.locator('dialog.sw-lightbox[open]').count()).toBe(0);
   });
 
@@ -381,8 +384,16 @@ test.describe('lightbox: loading and keyboard', () => {
     await page.keyboard.press('ArrowLeft');
     await expect(counter(page)).toHaveText('Image 3 of 3');
     await expect(box(page).locator('.sw-lb-content img')).toHaveAttribute('src', /reception\.png$/);
+    // The held-back image arrives and is decoded in the page; then nothing is under way.
+    const arrived = page.waitForEvent('requestfinished', (r) => r.url().endsWith('/waiting-room.png'));
     release();
-    await page.waitForTimeout(300);
+    const url = (await arrived).url();
+    await page.evaluate(async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+    }, url);
+    await runtimeIdle(page);
     await expect(box(page).locator('.sw-lb-content img')).toHaveAttribute('src', /reception\.png$/);
     await expect(counter(page)).toHaveText('Image 3 of 3');
   });
@@ -488,7 +499,7 @@ test.describe('lightbox: more content types and the look', () => {
     const chunks: string[] = [];
     page.on('request', (r) => /\/lightbox-[\w-]+\.js$/.test(r.url()) && chunks.push(r.url()));
     await openWithRuntime(page, urlFor('/clinic/en/services/'));
-    await page.waitForTimeout(1500);
+    await runtimeIdle(page);
     expect(chunks).toEqual([]);
     await openGallery(page);
     expect(chunks).toHaveLength(1);

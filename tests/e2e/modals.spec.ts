@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAxeClean, openWithRuntime, test, urlFor } from './fixtures';
+import { expect, expectAxeClean, openWithRuntime, runtimeIdle, test, urlFor } from './fixtures';
 
 const NOTICES = '/clinic/en/notices/';
 const dialogOf = (page: Page, id: string) =>
@@ -142,6 +142,14 @@ test.describe('modals: opening', () => {
     page,
   }) => {
     await welcomeSeen(page);
+    // The page's exit modal arms after its exitDelay (10 s), a timer of the runtime's that
+    // holds idle(): the clock is moved past it rather than waited for.
+    await page.clock.install();
+    const idle = async () => {
+      await expect(page.locator('[data-sw-modal]:not([data-sw-ready])')).toHaveCount(0);
+      await page.clock.runFor(10_000);
+      await runtimeIdle(page);
+    };
     await openWithRuntime(page, urlFor(NOTICES));
     await expect(page.locator('#newsletter')).toHaveAttribute('data-sw-ready', '');
     const scrollTo = (percent: number) =>
@@ -154,26 +162,29 @@ test.describe('modals: opening', () => {
         percent,
       );
     await scrollTo(40);
-    await page.waitForTimeout(200);
+    await idle();
     expect(await dialogOf(page, 'newsletter').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
     await scrollTo(60);
     await expect.poll(() => isOpen(page, 'newsletter')).toBe(true);
-    const until = Number(await page.evaluate(() => localStorage.getItem('sw-modal:newsletter')));
-    const days = (until - Date.now()) / 86_400_000;
+    const [until, now] = await page.evaluate(() => [
+      Number(localStorage.getItem('sw-modal:newsletter')),
+      Date.now(),
+    ]);
+    const days = (until! - now!) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
     // Across a reload it stays blocked...
     await page.reload();
     await expect(page.locator('#newsletter')).toHaveAttribute('data-sw-ready', '');
     await scrollTo(100);
-    await page.waitForTimeout(300);
+    await idle();
     expect(await dialogOf(page, 'newsletter').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
     // ...until the expiry has passed: then the flag is cleared and it opens again.
     await page.evaluate(() => localStorage.setItem('sw-modal:newsletter', String(Date.now() - 1000)));
     await page.reload();
     await expect(page.locator('#newsletter')).toHaveAttribute('data-sw-ready', '');
     await scrollTo(0);
-    await page.waitForTimeout(100);
+    await idle();
     expect(await page.evaluate(() => localStorage.getItem('sw-modal:newsletter'))).toBeNull();
     await scrollTo(100);
     await expect.poll(() => isOpen(page, 'newsletter')).toBe(true);
@@ -344,8 +355,11 @@ test.describe('modals: closing', () => {
     expect(reached.has('page')).toBe(false);
     expect(reached.has('dialog')).toBe(true);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+    // The wheel reaches the page (a fact), then a frame and a task pass with nothing under way.
+    const wheeled = page.evaluate(() => new Promise((r) => addEventListener('wheel', r, { once: true })));
     await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(200);
+    await wheeled;
+    await runtimeIdle(page);
     expect(await page.evaluate(() => scrollY)).toBe(0);
   });
 });

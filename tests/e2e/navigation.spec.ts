@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAxeClean, openWithRuntime, test, urlFor } from './fixtures';
+import { expect, expectAxeClean, openWithRuntime, runtimeIdle, test, urlFor } from './fixtures';
 import { heights, naturalMismatches, rowProblems } from './rows-helpers';
 
 const isSmall = (page: Page) => page.viewportSize()!.width < 768;
@@ -240,7 +240,7 @@ test.describe('active markers', () => {
     await expect(menu.locator('a[aria-current]')).toHaveAttribute('href', '#location');
     // Scroll-spy is off by default: scrolling elsewhere does not move the marker.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(200);
+    await runtimeIdle(page);
     await expect(menu.locator('a[aria-current]')).toHaveAttribute('href', '#location');
   });
 });
@@ -270,7 +270,7 @@ test('anchor-menu scroll-spy, when the builder turns it on, marks the section 50
       [id, offset],
     );
   await scrollTo('hours', 60);
-  await page.waitForTimeout(100);
+  await runtimeIdle(page);
   await expect(menu.locator('a[aria-current]')).toHaveAttribute('href', '#about');
   await scrollTo('hours', 40);
   await expect(menu.locator('a[aria-current]')).toHaveAttribute('href', '#hours');
@@ -280,7 +280,7 @@ test('anchor-menu scroll-spy, when the builder turns it on, marks the section 50
   // Switched off again, the spy stops: nothing it scheduled runs after disconnect.
   await replaceMenu('');
   await scrollTo('location', 0);
-  await page.waitForTimeout(200);
+  await runtimeIdle(page);
   await expect(menu.locator('a[aria-current]')).toHaveCount(0);
 });
 
@@ -636,7 +636,9 @@ test.describe('equal-height rows', () => {
     ]) {
       await openWithRuntime(page, urlFor(path));
       await page.waitForSelector('[data-sw-languages][data-sw-ready]');
-      await page.waitForTimeout(500);
+      await runtimeIdle(page);
+      // Layout-shift entries reach observers in a task after their frame: one more frame.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
       expect(await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts), path).toEqual(
         [],
       );

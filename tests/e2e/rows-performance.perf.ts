@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openWithRuntime, test, urlFor } from './fixtures';
+import { expect, openWithRuntime, runtimeIdle, test, urlFor } from './fixtures';
 
 // Runs in the 'performance' project, alone, after every other browser test (so the other
 // worker's Chromium does not share the two cores while the pass is timed).
@@ -27,7 +27,7 @@ async function settledStressPage(page: Page) {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openWithRuntime(page, urlFor('/clinic/en/stress/'));
   await expect.poll(() => passes(page)).toBeGreaterThan(0);
-  await page.waitForTimeout(300);
+  await runtimeIdle(page);
 }
 
 test.describe('equal-height rows under load (1,002 boxes)', () => {
@@ -38,76 +38,47 @@ test.describe('equal-height rows under load (1,002 boxes)', () => {
     const settled = await passes(page);
     await countStyleWrites(page);
     await page.setViewportSize({ width: 1280, height: 600 });
-    await page.waitForTimeout(300);
+    await runtimeIdle(page);
     expect(await passes(page)).toBe(settled);
     expect(await styleWrites(page)).toBe(0);
   });
 
   // The stress page's boxes fill the window's width, so every width below re-wraps their
   // text: narrowing makes the boxes taller, widening shorter, and each resize rewrites
-  // hundreds of min-heights. Every pass a resize causes (the first, and any that follows
-  // because a held-up box turned out taller) must fit in one frame (16.7 ms).
-  //
-  // The machine is shared (two cores, the browser's other threads, the test server), so a
-  // single timing can land on a pause that is not the runtime's: garbage from earlier work is
-  // collected before each resize (Chromium started with --expose-gc), and a width whose pass
-  // is over a frame is measured once more (the same transition: back to the width before, then
-  // this one). It fails when the re-measure is
-  // over a frame too; both timings are printed.
-  test('every resize pass over 1,000 boxes stays within one frame, narrowing and widening', async ({
+  // hundreds of min-heights. How long a pass takes is measured by `npm run bench` (equal
+  // heights per resize, beside jquery-match-height), not asserted here.
+  test('every resize re-does the 1,000 boxes, narrowing and widening, and leaves each line even', async ({
     page,
   }) => {
     await settledStressPage(page);
-    const frame = 1000 / 60;
     await countStyleWrites(page);
-    const measure = async (width: number) => {
+    for (const width of [1600, 1000, 1400, 900, 1700, 1100, 1500, 1280]) {
       const before = await passes(page);
-      await page.evaluate(() => {
-        (window as unknown as { styleWrites: number }).styleWrites = 0;
-        (window as unknown as { gc?: () => void }).gc?.();
-      });
+      await page.evaluate(() => ((window as unknown as { styleWrites: number }).styleWrites = 0));
       await page.setViewportSize({ width, height: 800 });
-      await expect.poll(() => passes(page)).toBeGreaterThan(before);
-      await page.waitForTimeout(300);
+      await runtimeIdle(page);
       const run = await page.evaluate((skip) => {
-        const all = performance.getEntriesByName('sw:rows') as PerformanceMeasure[];
+        const all = performance.getEntriesByName('sw:rows').slice(skip) as PerformanceMeasure[];
+        // Boxes on one line (the same top) must end the same height.
+        const lines = new Map<number, number[]>();
+        for (const box of document.querySelectorAll<HTMLElement>('#stress-row > *')) {
+          const { top, height } = box.getBoundingClientRect();
+          const key = Math.round(top + scrollY);
+          lines.set(key, [...(lines.get(key) ?? []), height]);
+        }
         return {
-          durations: all.slice(skip).map((m) => m.duration),
-          boxes: all.slice(skip).map((m) => (m.detail as { boxes: number }).boxes),
+          boxes: all.map((m) => (m.detail as { boxes: number }).boxes),
           writes: (window as unknown as { styleWrites: number }).styleWrites,
+          uneven: [...lines.values()].filter((hs) => Math.max(...hs) - Math.min(...hs) > 1).length,
+          lines: lines.size,
         };
       }, before);
-      expect(Math.min(...run.boxes)).toBeGreaterThanOrEqual(1000);
-      return { width, durations: run.durations, writes: run.writes };
-    };
-    expect(await page.evaluate(() => typeof (window as unknown as { gc?: unknown }).gc)).toBe('function');
-    const runs: { width: number; durations: number[]; writes: number; first?: number[] }[] = [];
-    let previous = 1280; // the settled page's width
-    for (const width of [1600, 1000, 1400, 900, 1700, 1100, 1500, 1280]) {
-      let run: (typeof runs)[number] = await measure(width);
-      if (run.durations.some((d) => d >= frame)) {
-        // The same transition again: back to the width before, then this one.
-        const first = run.durations;
-        await measure(previous);
-        run = { ...(await measure(width)), first };
-      }
-      runs.push(run);
-      previous = width;
-    }
-    const ms = (ds: number[]) => ds.map((d) => d.toFixed(1)).join('+');
-    console.log(
-      'rows passes over 1,002 boxes: ' +
-        runs
-          .map(
-            (r) =>
-              `${r.width}px ${ms(r.durations)} ms${r.first ? ` (re-measured; first ${ms(r.first)} ms)` : ''} (${r.writes} writes)`,
-          )
-          .join(', '),
-    );
-    for (const r of runs) {
+      expect(run.boxes.length, `passes at ${width}px`).toBeGreaterThan(0);
+      expect(Math.min(...run.boxes), `boxes per pass at ${width}px`).toBeGreaterThanOrEqual(1000);
       // The resize really re-did the row: most boxes' min-heights changed.
-      expect(r.writes, `style writes at ${r.width}px`).toBeGreaterThan(500);
-      for (const d of r.durations) expect(d, `a pass at ${r.width}px`).toBeLessThan(frame);
+      expect(run.writes, `style writes at ${width}px`).toBeGreaterThan(500);
+      expect(run.lines, `lines at ${width}px`).toBeGreaterThan(1);
+      expect(run.uneven, `uneven lines at ${width}px`).toBe(0);
     }
   });
 });

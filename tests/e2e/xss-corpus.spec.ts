@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { violations } from '../unit/lightbox/sanitize-spec';
-import { expect, openWithRuntime, serverPort, test, urlFor } from './fixtures';
+import { expect, openWithRuntime, runtimeIdle, serverPort, test, urlFor } from './fixtures';
 import * as c from './xss-corpus';
 
 /**
@@ -147,9 +147,8 @@ test.describe('XSS corpus: lightbox deep links', () => {
       const box = page.locator('dialog.sw-lightbox');
       if (opens) await expect(box.locator('figcaption h2')).toHaveText(/__xss/);
       else {
-        // The runtime sets its deep-link timer (DEEP_LINK_DELAY, 50 ms) before marking items
-        // ready; a timer of the same delay set after it runs after it.
-        await page.evaluate(() => new Promise((r) => setTimeout(r, 50)));
+        // The deep-link timer (DEEP_LINK_DELAY) is the runtime's: once it is idle, it has run.
+        await runtimeIdle(page);
         expect(await box.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
       }
       await settle(page, seen);
