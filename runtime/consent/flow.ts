@@ -22,10 +22,8 @@ export type ConsentPhase = 'looking' | 'resending' | 'reading' | 'ready' | 'savi
 export interface ConsentSetup {
   readonly groups: readonly CookieGroup[];
   readonly forceReload: boolean;
-  /** The browser sent Global Privacy Control. */
-  readonly gpc: boolean;
-  /** The editors (env.local). */
-  readonly local: boolean;
+  readonly gpc: boolean; // the browser sent Global Privacy Control
+  readonly local: boolean; // the editors (env.local)
 }
 
 export interface ConsentState {
@@ -190,6 +188,10 @@ export function consentFlow(s: ConsentState, e: ConsentEvent): ConsentState {
 /** A first visit (or an outdated choice), once the delay is over, no choice made, preferences not shown. */
 export const bannerShown = (s: ConsentState): boolean =>
   (s.firstVisit || s.outdated) && !s.choiceMade && s.delayOver && !s.open;
+
+/** The banner may still be due: the state is not known yet (or is changing), or the visitor is to be asked. */
+export const bannerDue = (s: ConsentState): boolean =>
+  s.phase !== 'ready' || ((s.firstVisit || s.outdated) && !s.choiceMade);
 
 /** Why optional groups start off, said until a choice exists. */
 export const gpcNoteShown = (s: ConsentState): boolean => s.setup.gpc && !s.choiceMade;

@@ -1,6 +1,7 @@
 import type { Controller, ControllerContext } from '../controller';
 import { consentClient, counted } from '../consent/client';
 import {
+  bannerDue,
   bannerShown,
   busy,
   consentFlow,
@@ -70,7 +71,9 @@ export const consentModal: Controller = {
       };
       ctx.listen(win, 'hashchange', fromHash);
       fromHash();
-      ctx.after(options.delay, () => store.dispatch({ type: 'delay-over' }));
+      // A returning visitor's page is not kept busy for a banner it will not show.
+      const stopDelay = ctx.after(options.delay, () => store.dispatch({ type: 'delay-over' }));
+      store.subscribe(() => bannerDue(store.get()) || stopDelay());
       void startConsent(session).catch(failure(ctx));
     }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clinicGroups } from './groups';
 import {
+  bannerDue,
   bannerShown,
   busy,
   consentFlow,
@@ -55,6 +56,42 @@ describe('consent flow: the page’s first questions', () => {
     ]);
     expect(s).toMatchObject({ flags: stats, draft: stats, choiceMade: true, firstVisit: false });
     expect(bannerShown(s)).toBe(false);
+  });
+
+  it('the banner is due until the answers say who is visiting, and only for a visitor still to be asked', () => {
+    const start = initialConsent(setup);
+    expect(bannerDue(start)).toBe(true);
+    expect(bannerDue(run([{ type: 'pending', flags: undefined }]))).toBe(true);
+    expect(bannerDue(run(firstVisit))).toBe(true);
+    expect(
+      bannerDue(
+        run([
+          { type: 'pending', flags: undefined },
+          { type: 'read', flags: stats, firstVisit: false },
+        ]),
+      ),
+    ).toBe(false);
+    expect(bannerDue(run([{ type: 'pending', flags: stats }]))).toBe(true); // still resending
+    expect(
+      bannerDue(
+        run([
+          { type: 'pending', flags: stats },
+          { type: 'resent', flags: stats },
+        ]),
+      ),
+    ).toBe(false);
+    const outdated = run([
+      { type: 'pending', flags: undefined },
+      { type: 'read', flags: stats, firstVisit: false, outdated: true },
+    ]);
+    expect(bannerDue(outdated)).toBe(true);
+    // A choice saved: nobody is left to ask (a first visit's stays on the page; an outdated one's reloads it).
+    const save: ConsentEvent[] = [
+      { type: 'save', action: 'accept-all' },
+      { type: 'saved', flags: all },
+    ];
+    expect(bannerDue(run(save, run(firstVisit)))).toBe(false);
+    expect(run(save, outdated).phase).toBe('reloading');
   });
 
   it('a choice made under another revision: the banner again, only forced groups apply, the old choice preselected; a save reloads', () => {

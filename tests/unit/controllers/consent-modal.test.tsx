@@ -29,7 +29,7 @@ let posts: string[];
 let events: unknown[];
 let listening: AbortController;
 
-function setUp({ host = true, gpc = false, later = false } = {}) {
+function setUp({ host = true, gpc = false, later = false, delay = 0 } = {}) {
   kept.clear();
   posts = [];
   events = [];
@@ -38,7 +38,7 @@ function setUp({ host = true, gpc = false, later = false } = {}) {
       <button type="button" data-sw-consent-action="preferences" id="banner-prefs">Preferences</button>
     </div>
     <div id="cookie-preferences" data-sw-consent-modal aria-labelledby="prefs-title"
-         data-sw-cookie-groups='${JSON.stringify(groups)}' data-sw-consent-options='{"delay":0}'>
+         data-sw-cookie-groups='${JSON.stringify(groups)}' data-sw-consent-options='{"delay":${delay}}'>
       <h2 id="prefs-title">Cookie preferences</h2>
       <div data-sw-consent-groups></div>
       <button type="button" data-sw-consent-action="accept" id="save">Save choices</button>
@@ -136,6 +136,18 @@ describe('consent preferences: the switches component', () => {
     await drawn();
     expect(switchFor('privacy_cookie_1').checked).toBe(true);
     expect(switchFor('privacy_cookie_2').checked).toBe(false);
+  });
+
+  it('the delay keeps the runtime busy only while the banner may be due: a later visit is idle once its choice is read', async () => {
+    setUp({ later: true, delay: 600_000 });
+    await vi.waitFor(() => expect(events).toHaveLength(1));
+    await rt.work.idle(); // would wait the ten minutes if the delay still counted
+    expect(banner().hidden).toBe(true);
+    listening.abort();
+    rt.destroy();
+    setUp({ delay: 600_000 }); // a first visit: the banner is still to come
+    await vi.waitFor(() => expect(events).toHaveLength(1));
+    expect(rt.work.pending).toBeGreaterThan(0);
   });
 
   it('toggles optional groups, never the forced one; Save choices sends the switches', async () => {
