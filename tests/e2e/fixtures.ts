@@ -43,6 +43,8 @@ interface Options {
    * things. The consent and analytics specs turn it off to start as a first visit.
    */
   consentStored: boolean;
+  /** A new tab rather than the reused one: no history from earlier tests (history.length stops at 50). */
+  freshTab: boolean;
 }
 
 /**
@@ -52,10 +54,18 @@ interface Options {
 export const test = base.extend<Options & { cspViolations: string[] }>({
   allowCspViolations: [false, { option: true }],
   consentStored: [true, { option: true }],
+  freshTab: [false, { option: true }],
   cspViolations: async ({}, use) => {
     await use([]);
   },
-  page: async ({ page, allowCspViolations, cspViolations, consentStored }, use, testInfo) => {
+  page: async ({ context, freshTab, allowCspViolations, cspViolations, consentStored }, use, testInfo) => {
+    // The browser context and its tab are reused from test to test (playwright.config.ts: a new
+    // context costs about a CPU-second here, a new tab 0.4); Playwright clears cookies, storage,
+    // cache, routes and init scripts in between. What it keeps is the tab's history: a test that
+    // counts history entries asks for a fresh tab.
+    const stale = freshTab ? context.pages() : [];
+    const page = (!freshTab && context.pages()[0]) || (await context.newPage());
+    await Promise.all(stale.map((p) => p.close()));
     if (consentStored) {
       const flags = { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '0', privacy_cookie_3: '0' };
       await page.context().addCookies(

@@ -339,25 +339,28 @@ test.describe('lightbox: content types, sizing, options', () => {
     expect(await page.locator('dialog.sw-lightbox[open]').count()).toBe(0);
   });
 
-  test('deep links when on: the address opens its item; opening adds one entry, moving replaces it, Back closes', async ({
-    page,
-  }) => {
-    await withLightboxConfig(page, { deepLinking: true });
-    await openWithRuntime(page, `${urlFor(GALLERY)}#!rooms/1`);
-    await expect.poll(() => isOpen(page).catch(() => false)).toBe(true);
-    await expect(counter(page)).toHaveText('Image 2 of 3');
-    await page.keyboard.press('Escape');
-    await expect.poll(() => box(page).evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+  test.describe(() => {
+    test.use({ freshTab: true }); // it counts history entries
+    test('deep links when on: the address opens its item; opening adds one entry, moving replaces it, Back closes', async ({
+      page,
+    }) => {
+      await withLightboxConfig(page, { deepLinking: true });
+      await openWithRuntime(page, `${urlFor(GALLERY)}#!rooms/1`);
+      await expect.poll(() => isOpen(page).catch(() => false)).toBe(true);
+      await expect(counter(page)).toHaveText('Image 2 of 3');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => box(page).evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
 
-    const length = await page.evaluate(() => history.length);
-    await page.locator('a[rel="prettyPhoto[lab]"]').first().click();
-    await expect(page).toHaveURL(/#!lab\/0$/);
-    await box(page).getByRole('button', { name: 'Next' }).click();
-    await expect(page).toHaveURL(/#!lab\/1$/);
-    expect(await page.evaluate(() => history.length)).toBe(length + 1);
-    await page.goBack();
-    await expect.poll(() => box(page).evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
-    expect(page.url()).not.toMatch(/#!lab/);
+      const length = await page.evaluate(() => history.length);
+      await page.locator('a[rel="prettyPhoto[lab]"]').first().click();
+      await expect(page).toHaveURL(/#!lab\/0$/);
+      await box(page).getByRole('button', { name: 'Next' }).click();
+      await expect(page).toHaveURL(/#!lab\/1$/);
+      expect(await page.evaluate(() => history.length)).toBe(length + 1);
+      await page.goBack();
+      await expect.poll(() => box(page).evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+      expect(page.url()).not.toMatch(/#!lab/);
+    });
   });
 });
 
