@@ -14,9 +14,24 @@ export function criteria(tags) {
 /** axe's target (frames and shadow roots nest) as one readable selector. */
 const selectorOf = (target) => target.map((t) => (Array.isArray(t) ? t.join(' >>> ') : t)).join(' >>> ');
 
+/**
+ * axe for the page as it is now. Where every frame is of the page's own origin, axe runs in the
+ * page itself (AxeBuilder's "legacy mode": the same rules, the same frames, the same results)
+ * instead of opening a blank page to merge the frames' results, which was more than half of each
+ * call's time (0.6 of 1.1 s in Firefox). A cross-origin frame can only be audited that way, and is.
+ */
+export function axeBuilder(page) {
+  const { origin } = new URL(page.url());
+  const ownFrames = page.frames().every((frame) => {
+    const url = frame.url();
+    return url === '' || url.startsWith('about:') || new URL(url).origin === origin;
+  });
+  return new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(ownFrames);
+}
+
 /** The violations on the page as it is now, each with its nodes' selectors and HTML. */
 export async function axeViolations(page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const results = await axeBuilder(page).analyze();
   return results.violations.map((v) => ({
     rule: v.id,
     impact: v.impact ?? 'minor',

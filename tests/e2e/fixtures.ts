@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { discoverPages, pageUrl, type EnvName } from '../../server/pages.mjs';
 import type { FixturePage } from '../../server/server.mjs';
+import { AXE_TAGS, axeBuilder } from '../../audit/axe.mjs';
 
 export { expect };
 export const PROJECT_PATH = '/clinic';
@@ -132,7 +132,7 @@ export async function idleFeaturesConnected(page: Page): Promise<void> {
   );
 }
 
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+export { AXE_TAGS };
 
 /**
  * "Axe-clean in this state" in one line: runs axe with the WCAG 2.0-2.2 A/AA tags on the
@@ -149,7 +149,7 @@ export async function expectAxeClean(
       timeout: 3000,
     })
     .catch(() => undefined); // a page animating forever is audited as it is
-  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  let builder = axeBuilder(page);
   if (options.include) builder = builder.include(options.include);
   for (const e of options.exclude ?? []) builder = builder.exclude(e);
   const { violations } = await builder.analyze();

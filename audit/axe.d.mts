@@ -1,0 +1,6 @@
+import type { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+export const AXE_TAGS: string[];
+/** axe with the WCAG 2.0-2.2 A/AA tags, in the page itself where every frame is of its origin. */
+export function axeBuilder(page: Page): AxeBuilder;

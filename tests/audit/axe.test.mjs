@@ -1,0 +1,59 @@
+// axeBuilder (audit/axe.mjs), which the audit command and the browser tests share: axe runs in
+// the page itself where every frame is of its origin, and through AxeBuilder's blank page where
+// a frame is not. Either way a violation inside a frame is found, and one in the page too.
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { after, before, describe, test } from 'node:test';
+import { chromium } from 'playwright';
+import { axeBuilder, axeViolations } from '../../audit/axe.mjs';
+import { CHROMIUM_ARGS } from '../../audit/chromium.mjs';
+
+const doc = (body) =>
+  `<!doctype html><html lang="en"><head><title>t</title></head><body><main>${body}</main></body></html>`;
+let server;
+let port;
+let browser;
+
+before(async () => {
+  server = createServer((req, res) => {
+    const other = `http://localhost:${port}`; // another origin than 127.0.0.1's
+    const pages = {
+      '/frame.html': doc('<h1>Frame</h1><img src="/x.png">'),
+      '/same.html': doc('<h1>Same</h1><iframe title="same" src="/frame.html"></iframe>'),
+      '/cross.html': doc(`<h1>Cross</h1><iframe title="cross" src="${other}/frame.html"></iframe>`),
+      '/top.html': doc('<h1>Top</h1><img src="/x.png">'),
+    };
+    const page = pages[req.url];
+    res.writeHead(page ? 200 : 404, { 'content-type': 'text/html' }).end(page ?? '');
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  port = server.address().port;
+  const args = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP localhost 127.0.0.1'];
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args });
+});
+after(async () => {
+  await browser?.close();
+  server.close();
+});
+
+async function audit(path) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`http://127.0.0.1:${port}${path}`);
+  await page.waitForFunction(() => [...document.querySelectorAll('iframe')].every((f) => f.contentWindow));
+  const legacy = axeBuilder(page).legacyMode;
+  const found = (await axeViolations(page)).flatMap((v) => v.nodes.map((n) => `${v.rule} ${n.selector}`));
+  await context.close();
+  return { legacy, found };
+}
+
+describe('axeBuilder', { timeout: 60_000 }, () => {
+  test('a page whose frames are all its own runs axe in the page, and finds what is in a frame', async () => {
+    assert.deepEqual(await audit('/top.html'), { legacy: true, found: ['image-alt img'] });
+    assert.deepEqual(await audit('/same.html'), { legacy: true, found: ['image-alt iframe >>> img'] });
+  });
+
+  test('a cross-origin frame is audited through the blank page', async () => {
+    assert.deepEqual(await audit('/cross.html'), { legacy: false, found: ['image-alt iframe >>> img'] });
+  });
+});
