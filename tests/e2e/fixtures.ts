@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { discoverPages, pageUrl, type EnvName } from '../../server/pages.mjs';
 import type { FixturePage } from '../../server/server.mjs';
-import { AXE_TAGS, axeBuilder } from '../../audit/axe.mjs';
+import { axeBuilder } from '../../audit/axe.mjs';
 
 export { expect };
 export const PROJECT_PATH = '/clinic';
@@ -131,8 +131,6 @@ export async function idleFeaturesConnected(page: Page): Promise<void> {
     IDLE_LOADED,
   );
 }
-
-export { AXE_TAGS };
 
 /**
  * "Axe-clean in this state" in one line: runs axe with the WCAG 2.0-2.2 A/AA tags on the
