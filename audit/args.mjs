@@ -1,4 +1,5 @@
 // The audit's command line, parsed without a browser (tested in tests/audit).
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { IMPACTS } from './report.mjs';
 
@@ -8,6 +9,8 @@ export const USAGE = `usage: site-runtime-audit URL... [options]
   --json FILE          also write the results as JSON
   --viewport V         desktop (1280 px), mobile (375 px) or both (default: both)
   --crawl N            follow same-site links, up to N pages in all (default: only the URLs)
+  --jobs N             pages audited at once, each in its own browser context
+                       (default: the number of CPUs, at most 4)
   --fail-on IMPACT     minor, moderate, serious or critical (default: serious)
   --chromium PATH      the browser (default: $CHROMIUM_PATH, else /usr/bin/chromium)
   -h, --help           this text`;
@@ -21,6 +24,7 @@ export function parseAuditArgs(argv, env = {}) {
       json: { type: 'string' },
       viewport: { type: 'string', default: 'both' },
       crawl: { type: 'string', default: '0' },
+      jobs: { type: 'string' },
       'fail-on': { type: 'string', default: 'serious' },
       chromium: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -46,6 +50,9 @@ export function parseAuditArgs(argv, env = {}) {
   const crawl = Number(values.crawl);
   if (!Number.isInteger(crawl) || crawl < 0)
     throw new Error(`--crawl takes a whole number of pages, not "${values.crawl}"`);
+  const jobs = Number(values.jobs ?? Math.min(4, availableParallelism()));
+  if (!Number.isInteger(jobs) || jobs < 1)
+    throw new Error(`--jobs takes a whole number of pages of at least 1, not "${values.jobs}"`);
   if (!IMPACTS.includes(values['fail-on'])) throw new Error(`--fail-on must be one of ${IMPACTS.join(', ')}`);
   return {
     help: false,
@@ -54,6 +61,7 @@ export function parseAuditArgs(argv, env = {}) {
     json: values.json,
     viewports,
     crawl,
+    jobs,
     failOn: values['fail-on'],
     chromium: values.chromium ?? env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   };

@@ -26,7 +26,13 @@ export function axeBuilder(page) {
     const url = frame.url();
     return url === '' || url.startsWith('about:') || new URL(url).origin === origin;
   });
-  return new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(ownFrames);
+  // Only violations are read: axe then builds one node of each passing or incomplete rule instead
+  // of every node (a selector apiece), which was a third of a call (the 1,000-box page in
+  // Firefox: 7.2 -> 2.5 s). options() replaces what withTags() sets, so it comes first.
+  return new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(AXE_TAGS)
+    .setLegacyMode(ownFrames);
 }
 
 /** The violations on the page as it is now, each with its nodes' selectors and HTML. */

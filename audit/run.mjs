@@ -14,7 +14,7 @@ export const VIEWPORTS = {
   mobile: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
 };
 
-/** @param {{ urls: string[], viewports: string[], crawl: number, chromium: string, progress?: (line: string) => void }} o */
+/** @param {{ urls: string[], viewports: string[], crawl: number, jobs: number, chromium: string, progress?: (line: string) => void }} o */
 export async function audit(o) {
   const say = o.progress ?? (() => {});
   const browser = await chromium.launch({ executablePath: o.chromium, args: [...CHROMIUM_ARGS] });
@@ -25,26 +25,63 @@ export async function audit(o) {
     pages: [],
   };
   try {
-    const queue = [...o.urls];
-    const limit = Math.max(o.crawl, o.urls.length);
-    for (let i = 0; i < queue.length && i < limit; i++) {
-      for (const viewport of o.viewports) {
-        const context = await browser.newContext({ ...VIEWPORTS[viewport], reducedMotion: 'reduce' });
+    result.pages = await auditQueue(o, async (url, viewport) => {
+      const context = await browser.newContext({ ...VIEWPORTS[viewport], reducedMotion: 'reduce' });
+      try {
         await answerConsentWrites(context);
-        const page = await context.newPage();
-        const entry = await auditPage(page, queue[i], viewport, say);
-        result.pages.push(entry);
-        if (o.crawl > 0 && entry.links)
-          for (const link of followable(entry.links, queue[i])) if (!queue.includes(link)) queue.push(link);
-        delete entry.links;
+        return await auditPage(await context.newPage(), url, viewport, say);
+      } finally {
         await context.close();
       }
-    }
+    });
   } finally {
     await browser.close();
   }
   result.finished = new Date().toISOString();
   return result;
+}
+
+/**
+ * Audits the URLs (and, with a crawl, the links they lead to) `o.jobs` page-viewports at a
+ * time, each in its own browser context. The queue and the report come out exactly as one page
+ * at a time would make them: a page's links join the queue in queue order, once it and every
+ * page before it are done, and a worker with nothing left to take waits for those.
+ */
+async function auditQueue(o, auditOne) {
+  const queue = [...o.urls];
+  const limit = Math.max(o.crawl, o.urls.length);
+  const V = o.viewports.length;
+  const entries = [];
+  let next = 0;
+  let merged = 0;
+  let wake;
+  let changed = new Promise((resolve) => (wake = resolve));
+  const merge = () => {
+    for (; merged < queue.length && entries[merged]?.filter(Boolean).length === V; merged++)
+      for (const entry of entries[merged]) {
+        if (o.crawl > 0 && entry.links)
+          for (const link of followable(entry.links, queue[merged])) if (!queue.includes(link)) queue.push(link);
+        delete entry.links;
+      }
+  };
+  const worker = async () => {
+    for (;;) {
+      const i = Math.floor(next / V);
+      if (i >= limit || (i >= queue.length && merged >= queue.length)) return;
+      if (i >= queue.length) {
+        await changed; // an earlier page may still add to the queue
+        continue;
+      }
+      const v = next++ % V;
+      const entry = await auditOne(queue[i], o.viewports[v]);
+      (entries[i] ??= [])[v] = entry;
+      merge();
+      wake();
+      changed = new Promise((resolve) => (wake = resolve));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, o.jobs) }, worker));
+  return entries.flat();
 }
 
 const ask = (page, op, arg) => page.evaluate(probe, { op, arg });

@@ -106,6 +106,19 @@ describe('site-runtime-audit', { timeout: 120_000 }, () => {
     assert.match(r.out, /PASSED/);
   });
 
+  test('pages audited at once come out in the order one at a time gives, a crawl included', async () => {
+    // The two pages that cannot be audited finish first; /about.html joins the queue only
+    // once /clean.html, which links to it, is done, so two of three workers wait for it.
+    const paths = ['/clean.html', '/missing.html', '/no-runtime.html'];
+    const pages = (r) => r.json.pages.map((p) => `${new URL(p.url).pathname} ${p.status}`);
+    const at = (jobs) => audit(paths, '--crawl', '4', '--viewport', 'desktop', '--jobs', jobs);
+    const [one, three] = [await at('1'), await at('3')];
+    const expected = ['/clean.html checked', '/missing.html error', '/no-runtime.html error', '/about.html checked'];
+    assert.deepEqual(pages(one), expected, one.out);
+    assert.deepEqual(pages(three), expected, three.out);
+    assert.deepEqual(states(three.json), states(one.json));
+  });
+
   test('a page that does not load, or has no runtime, is reported as not audited; exit 1', async () => {
     const r = await audit(['/missing.html', '/no-runtime.html'], '--viewport', 'mobile');
     assert.equal(r.code, 1, r.out);

@@ -22,6 +22,8 @@ before(async () => {
       '/same.html': doc('<h1>Same</h1><iframe title="same" src="/frame.html"></iframe>'),
       '/cross.html': doc(`<h1>Cross</h1><iframe title="cross" src="${other}/frame.html"></iframe>`),
       '/top.html': doc('<h1>Top</h1><img src="/x.png">'),
+      // heading-order is a best practice, not a WCAG rule: out of the tags the tests audit.
+      '/mixed.html': doc('<h1>Mixed</h1><h4>Skipped a level</h4><img src="/x.png"><img src="/y.png">'),
     };
     const page = pages[req.url];
     res.writeHead(page ? 200 : 404, { 'content-type': 'text/html' }).end(page ?? '');
@@ -51,6 +53,12 @@ describe('axeBuilder', { timeout: 60_000 }, () => {
   test('a page whose frames are all its own runs axe in the page, and finds what is in a frame', async () => {
     assert.deepEqual(await audit('/top.html'), { legacy: true, found: ['image-alt img'] });
     assert.deepEqual(await audit('/same.html'), { legacy: true, found: ['image-alt iframe >>> img'] });
+  });
+
+  test('only the WCAG rules run, and every node of a violation is reported', async () => {
+    const { found } = await audit('/mixed.html');
+    assert.equal(found.length, 2, found.join(', '));
+    assert.ok(found.every((f) => f.startsWith('image-alt ')), found.join(', '));
   });
 
   test('a cross-origin frame is audited through the blank page', async () => {

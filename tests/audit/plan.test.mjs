@@ -1,6 +1,7 @@
 // The audit's pure parts: its command line, which lightbox items it opens, which links a
 // crawl follows, WCAG criteria from axe's tags, the summary and exit decision.
 import assert from 'node:assert/strict';
+import { availableParallelism } from 'node:os';
 import { describe, test } from 'node:test';
 import { parseAuditArgs } from '../../audit/args.mjs';
 import { criteria } from '../../audit/axe.mjs';
@@ -17,6 +18,7 @@ describe('command line', () => {
       json: undefined,
       viewports: ['desktop', 'mobile'],
       crawl: 0,
+      jobs: Math.min(4, availableParallelism()),
       failOn: 'serious',
       chromium: '/opt/chromium',
     });
@@ -36,10 +38,12 @@ describe('command line', () => {
       'o',
       '--chromium',
       '/c',
+      '--jobs',
+      '3',
     ]);
     assert.deepEqual(
-      [o.viewports, o.crawl, o.failOn, o.json, o.out, o.chromium],
-      [['mobile'], 7, 'minor', 'r.json', 'o', '/c'],
+      [o.viewports, o.crawl, o.failOn, o.json, o.out, o.chromium, o.jobs],
+      [['mobile'], 7, 'minor', 'r.json', 'o', '/c', 3],
     );
   });
   test('refuses what it cannot do, saying why', () => {
@@ -51,6 +55,8 @@ describe('command line', () => {
     );
     assert.throws(() => parseAuditArgs(['http://a.test/', '--crawl=-1']), /whole number/);
     assert.throws(() => parseAuditArgs(['http://a.test/', '--crawl', 'all']), /whole number/);
+    assert.throws(() => parseAuditArgs(['http://a.test/', '--jobs', '0']), /--jobs takes a whole number/);
+    assert.throws(() => parseAuditArgs(['http://a.test/', '--jobs', '1.5']), /--jobs takes a whole number/);
     assert.throws(
       () => parseAuditArgs(['http://a.test/', '--fail-on', 'bad']),
       /minor, moderate, serious, critical/,
