@@ -36,7 +36,8 @@ const findings = (json) =>
   );
 const states = (json) => json.pages.flatMap((p) => p.states.map((s) => `${s.key}:${s.status}`));
 
-describe('site-runtime-audit', { timeout: 120_000 }, () => {
+// Three audits at a time: each is a command waiting on its browser more than on the CPU.
+describe('site-runtime-audit', { timeout: 120_000, concurrency: 3 }, () => {
   test('an image without alt inside a modal: image-alt, only in the open modal; exit 1', async () => {
     const r = await audit(['/planted-modal.html'], '--viewport', 'desktop');
     assert.equal(r.code, 1, r.out);
