@@ -80,7 +80,7 @@ async function auditQueue(o, auditOne) {
       changed = new Promise((resolve) => (wake = resolve));
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, o.jobs) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, o.jobs || 1) }, worker)); // one when not given
   return entries.flat();
 }
 
