@@ -47,6 +47,8 @@ export class Runtime {
   readonly #unstarted: () => void;
   readonly #dirtyRoots = new Set<Node>();
   #uiHost: Promise<UiHost> | undefined;
+  /** What `ui()` gives: `#uiHost`, or after a failure that failure, until a use or a rescan. */
+  #uiGiven: Promise<UiHost> | undefined;
   readonly #sheets: CSSStyleSheet[] = [];
   readonly #adopted = new Set<string>();
   readonly #shared = new Map<object, unknown>();
@@ -86,6 +88,7 @@ export class Runtime {
   /** Connects new markers and drops stale ones under `root`; safe to call any number of times. */
   rescan(root: ParentNode = this.document): void {
     if (this.#isDestroyed) return;
+    this.#uiGiven = undefined;
     this.registry.scan(root);
   }
 
@@ -125,22 +128,27 @@ export class Runtime {
   }
 
   /**
-   * The instance's one React root, created (and its chunk fetched) on first use. A failed
-   * fetch is announced (chunks.ts) and forgotten, so a later use tries again.
+   * The instance's one React root, created (and its chunk fetched) on first need. A failed
+   * fetch is announced once (chunks.ts) and stands for parts that connect after it (no second
+   * fetch, no second announcement) until a visitor's `use` of a part (a tile's click, the
+   * preferences opening) or a rescan tries again.
    */
-  ui(): Promise<UiHost> {
-    this.#uiHost ??= loadChunk(this, 'UI host', () => import('./ui/host'), { exported: 'createUiHost' }).then(
-      (m) =>
-        m.createUiHost({
-          document: this.document,
-          report: (owner, err) => this.registry.report(owner.name, owner.element, 'render', err),
-        }),
-      (err: unknown) => {
-        this.#uiHost = undefined;
-        throw err;
-      },
-    );
-    return this.#uiHost;
+  ui(use = false): Promise<UiHost> {
+    if (use) this.#uiGiven = undefined;
+    return (this.#uiGiven ??= this.#uiHost ??=
+      loadChunk(this, 'UI host', () => import('./ui/host'), {
+        exported: 'createUiHost',
+      }).then(
+        (m) =>
+          m.createUiHost({
+            document: this.document,
+            report: (owner, err) => this.registry.report(owner.name, owner.element, 'render', err),
+          }),
+        (err: unknown) => {
+          this.#uiHost = undefined; // `#uiGiven` keeps this very promise, rejected with `err`
+          throw err;
+        },
+      ));
   }
 
   /**

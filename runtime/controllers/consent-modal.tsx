@@ -129,7 +129,7 @@ function follow(
   ctx: ControllerContext,
   session: ConsentSession,
   dialog: Dialog,
-  drawSwitches: () => void,
+  drawSwitches: (use: boolean) => void,
   restore: Undo[],
 ) {
   const { store } = session;
@@ -141,14 +141,14 @@ function follow(
     dialog.stop();
     store.dispatch({ type: 'opened' }); // the banner hides (letting go of focus) before the dialog opens
     dialog.open(from?.closest(sel(attr.consentBanner)) ? null : from);
-    drawSwitches();
+    drawSwitches(true);
   };
   restore.push(
     store.subscribe(() => {
       const state = store.get();
       const shown = bannerShown(state);
       // The visitor is about to be asked, and may open the preferences next.
-      if (shown && !hub.bannerShown) drawSwitches();
+      if (shown && !hub.bannerShown) drawSwitches(false);
       hub.showBanner(shown);
       if (!state.open && dialog.isOpen) dialog.close('api');
       if (busy(state)) el.setAttribute('aria-busy', 'true');
@@ -186,14 +186,14 @@ function switchesDrawer(el: Element, ctx: ControllerContext, store: ConsentStore
   let mounted: Mounted | undefined;
   let drawing: Promise<void> | undefined;
   restore.push(() => mounted?.unmount());
-  return () =>
-    void (drawing ??= runtime.ui().then(
+  return (use: boolean) =>
+    void (drawing ??= runtime.ui(use).then(
       (host) => {
         if (ctx.signal.aborted) return;
         const node = <ConsentPreferences store={store} id={id} t={t} />;
         mounted = host.mount(target, node, { name: ctx.name, element: el });
       },
-      // Announced by the loader (sw:error), and forgotten so that the next need asks again.
+      // Announced by the loader (sw:error); the next opening asks again (runtime.ui).
       () => void (drawing = undefined),
     ));
 }

@@ -34,27 +34,27 @@ export const tiles: Controller = {
     let ready: Popup | undefined;
     /** Fetches so far that failed: after the first the contents are back in place. */
     let failures = 0;
-    function load(): Promise<Popup> {
+    function load(use: boolean): Promise<Popup> {
       // The popup's code and the UI host (preact/compat) come in parallel.
       const code = loadChunk(runtime, 'tile popup', () => import('./tile-popup'), {
         exported: 'createTilePopup',
         elements: () => [container],
       });
-      return Promise.all([code, runtime.ui()]).then(
+      return Promise.all([code, runtime.ui(use)]).then(
         ([m, host]) => (ready = m.createTilePopup(ctx, items, container, host)),
       );
     }
     // A failed fetch is forgotten: the builder's page comes back (contents in place), and the
     // next click tries once more.
-    const get = () =>
-      (popup ??= load().catch((err: unknown) => {
+    const get = (use: boolean) =>
+      (popup ??= load(use).catch((err: unknown) => {
         popup = undefined;
         failures++;
         hide(false);
         throw err;
       }));
     const show = (index: number, from: Element | null) =>
-      get().then(
+      get(true).then(
         (p) => {
           if (ctx.signal.aborted) return;
           hide(true);
@@ -84,7 +84,7 @@ export const tiles: Controller = {
       fromHash();
       ctx.listen(win, 'hashchange', fromHash);
     }
-    ctx.idle(() => void get().catch(() => undefined));
+    ctx.idle(() => void get(false).catch(() => undefined));
 
     return () => {
       // The content shown goes back first, then every content gets the builder's `hidden`.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chunkFile, expect, openWithRuntime, test, urlFor } from './fixtures';
+import { chunkFile, expect, openWithRuntime, runtimeIdle, test, urlFor } from './fixtures';
 
 // A lazily loaded part that cannot be fetched (or never answers) is announced with a
 // cancellable `sw:error` and a console line naming it; its elements stay as the builder wrote
@@ -46,6 +46,16 @@ async function recordFailures(page: Page) {
   });
   const announced = () => page.evaluate(() => (window as unknown as { swErrors: Announced[] }).swErrors);
   return { consoleErrors, announced };
+}
+
+/** Opens `path` with the UI host's file refused, once the runtime is idle: its failure announced once. */
+async function withoutHostUntilIdle(page: Page, path: string) {
+  const failures = await recordFailures(page);
+  await page.route(chunkFile('host'), (route) => route.abort());
+  await openWithRuntime(page, urlFor(path));
+  await expect.poll(failures.announced).toHaveLength(1);
+  await runtimeIdle(page);
+  return failures;
 }
 
 test.describe('a chunk that fails', () => {
@@ -146,15 +156,24 @@ test.describe('a chunk that fails', () => {
     page,
   }) => {
     const { announced, consoleErrors } = await recordFailures(page);
-    await page.route(chunkFile('host'), (route) => route.abort());
+    const hostFetches: string[] = [];
+    await page.route(chunkFile('host'), (route) => (hostFetches.push(route.request().url()), route.abort()));
+    // The lightbox's own code arrives only after the failure: its items, connecting then, ask
+    // for the host too, and must neither fetch it again nor announce it a second time.
+    let release = () => {};
+    const failed = new Promise<void>((resolve) => (release = resolve));
+    await page.route(LIGHTBOX_CHUNK, async (route) => (await failed, route.continue()));
     await openWithRuntime(page, urlFor('/clinic/en/gallery/'));
     const languages = page.locator('[data-sw-languages]');
     const builderList = await languages.innerHTML();
-    await expect
-      .poll(announced)
-      .toEqual([
-        expect.objectContaining({ controller: 'UI host', message: 'UI host: its code could not be loaded' }),
-      ]);
+    const once = [
+      expect.objectContaining({ controller: 'UI host', message: 'UI host: its code could not be loaded' }),
+    ];
+    await expect.poll(announced).toEqual(once);
+    release();
+    await runtimeIdle(page);
+    expect(await announced()).toEqual(once);
+    expect(hostFetches).toHaveLength(2); // one try, and its immediate retry
     // Everything drawn without it still works; nothing else is reported for each element.
     await expect(page.locator('[data-sw-menu]')).toHaveAttribute('data-sw-ready', '');
     await expect(page.locator('[data-sw-lightbox="rooms"]').first()).not.toHaveAttribute('data-sw-ready');
@@ -167,6 +186,29 @@ test.describe('a chunk that fails', () => {
     ).toEqual([]);
     await page.locator('[data-sw-lightbox="rooms"]').first().click();
     await expect(page).toHaveURL(/\/waiting-room\.png$/);
+  });
+
+  test('UI host that could not be fetched: the preferences opening tries again, and draw their switches', async ({
+    page,
+  }) => {
+    const { announced } = await withoutHostUntilIdle(page, '/clinic/en/gallery/');
+    await page.unroute(chunkFile('host')); // the network is back
+    await page.locator('footer [data-sw-consent-action="preferences"]').click();
+    const prefs = page.locator('dialog[data-sw-dialog]:has(#cookie-preferences)');
+    await expect(prefs).toBeVisible();
+    await expect(prefs.getByRole('switch')).toHaveCount(3);
+    expect(await announced()).toHaveLength(1);
+  });
+
+  test("UI host that could not be fetched: a tile's click tries again, and the popup opens", async ({
+    page,
+  }) => {
+    const { announced } = await withoutHostUntilIdle(page, '/clinic/en/team/');
+    await expect(page.locator('#dr-baker')).toBeVisible(); // the builder's sections, back in place
+    await page.unroute(chunkFile('host')); // the network is back
+    await page.locator('a[data-sw-tile][href="#dr-baker"]').click();
+    await expect(page.locator('dialog[data-sw-dialog]:modal')).toHaveAccessibleName(/Dr\. Baker/);
+    expect(await announced()).toHaveLength(1);
   });
 
   test('lightbox that never answers: other parts load, and after its time limit it is given up', async ({
