@@ -37,6 +37,8 @@ export interface Config {
     allowResize: boolean;
     modal: boolean;
     deepLinking: boolean;
+    /** The consent group that lets YouTube and Vimeo players load without asking first. */
+    mediaConsentVariable: string;
   };
   consent: {
     /** The cookie policy's revision; a choice made under another one is asked again. Absent: none. */
@@ -80,6 +82,7 @@ export function defaultConfig(): Config {
       allowResize: true,
       modal: false,
       deepLinking: false,
+      mediaConsentVariable: 'privacy_cookie_3',
     },
     consent: { revision: undefined },
     i18n: {},

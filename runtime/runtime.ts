@@ -133,7 +133,7 @@ export class Runtime {
    * fetch, no second announcement) until a visitor's `use` of a part (a tile's click, the
    * preferences opening) or a rescan tries again.
    */
-  ui(use = false): Promise<UiHost> {
+  ui(use?: boolean): Promise<UiHost> {
     if (use) this.#uiGiven = undefined;
     return (this.#uiGiven ??= this.#uiHost ??=
       loadChunk(this, 'UI host', () => import('./ui/host'), {

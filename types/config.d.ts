@@ -30,6 +30,8 @@ export interface SwConfig {
     allowResize?: boolean;
     modal?: boolean;
     deepLinking?: boolean;
+    /** The consent group for external media (YouTube, Vimeo); default `privacy_cookie_3`. */
+    mediaConsentVariable?: string;
   };
   consent?: { revision?: string };
   i18n?: Record<string, Record<string, string>>;

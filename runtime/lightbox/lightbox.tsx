@@ -6,12 +6,12 @@ import type { Translate } from '../i18n/index';
 import type { uiStrings } from '../i18n/ui';
 import { DialogFrame, useDialogClose } from '../ui/dialog-frame';
 import { useStore, type Store } from '../ui/store';
-import { useViewport } from '../ui/use-viewport';
+import { useViewport, type Viewport } from '../ui/use-viewport';
 import type { Content } from './content';
 import { fitSize } from './fit';
 import { Nav } from './nav';
 import { Stage, type StageProps } from './stage';
-import { current, isGroup, type LightboxAction, type LightboxState } from './state';
+import { current, isGroup, mayEmbed, type LightboxAction, type LightboxState } from './state';
 import { Thumbnails } from './thumbnails';
 
 export type UiKey = keyof (typeof uiStrings)['en'];
@@ -22,6 +22,8 @@ export interface LightboxProps {
   options: Config['lightbox'];
   t: Translate<UiKey>;
   loadAjax: StageProps['loadAjax'];
+  /** The texts of the placeholder a YouTube or Vimeo item shows until its player may load. */
+  embedText: StageProps['embedText'];
   /** An image that cannot be loaded (spec §8: an alert, then the lightbox closes). */
   onBroken(): void;
 }
@@ -38,7 +40,8 @@ const typeKey = (c: Content): UiKey =>
  * item of a group at a time, with its position, caption, navigation, slideshow and
  * thumbnails. Everything from the page and the URL is text; ajax HTML comes sanitised.
  */
-export function Lightbox({ store, win, options, t, loadAjax, onBroken }: LightboxProps): ReactNode {
+export function Lightbox(props: LightboxProps): ReactNode {
+  const { store, win, options, t, loadAjax, embedText, onBroken } = props;
   const s = useStore(store);
   const item = current(s);
   const viewport = useViewport(win, s.active);
@@ -50,15 +53,7 @@ export function Lightbox({ store, win, options, t, loadAjax, onBroken }: Lightbo
   const counter = item
     ? t('counter', { type: t(typeKey(item.content)), n: s.index + 1, total: s.items.length })
     : '';
-  const kind = item?.content.kind;
-  const large = !!s.size && fitSize(s.size.width, s.size.height, viewport, s.fitting).large;
   const go = (index: number) => dispatch({ type: 'go', index });
-  const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
-    if (e.defaultPrevented || inFormField(e.target) || !isGroup(s)) return;
-    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
-    e.preventDefault();
-    go(s.index + (e.key === 'ArrowLeft' ? -1 : 1));
-  };
   return (
     <DialogFrame
       open={s.open}
@@ -69,7 +64,7 @@ export function Lightbox({ store, win, options, t, loadAjax, onBroken }: Lightbo
       labelledBy={item?.title ? titleId : undefined}
       label={counter}
       onClosed={() => dispatch({ type: 'closed' })}
-      onKeyDown={onKeyDown}
+      onKeyDown={arrowKeys(s, go)}
     >
       <div className="sw-lb-bar">
         <p className="sw-lb-counter" aria-live="polite">
@@ -86,6 +81,9 @@ export function Lightbox({ store, win, options, t, loadAjax, onBroken }: Lightbo
               fitting={s.fitting}
               viewport={viewport}
               typeName={t(typeKey(item.content))}
+              embed={mayEmbed(s, item.content.kind)}
+              onAllow={() => dispatch({ type: 'allowMedia', provider: item.content.kind })}
+              embedText={embedText}
               onLoaded={(shown, width, height) => dispatch({ type: 'loaded', shown, width, height })}
               onBroken={onBroken}
               loadAjax={loadAjax}
@@ -98,7 +96,7 @@ export function Lightbox({ store, win, options, t, loadAjax, onBroken }: Lightbo
         group={isGroup(s)}
         slideshow={options.slideshow !== false}
         playing={s.playing}
-        resizable={large && options.allowResize && kind !== 'inline' && kind !== 'ajax'}
+        resizable={resizable(s, viewport) && options.allowResize}
         fitting={s.fitting}
         labels={navLabels(t)}
         onGo={(by) => go(s.index + by)}
@@ -114,6 +112,22 @@ export function Lightbox({ store, win, options, t, loadAjax, onBroken }: Lightbo
       />
     </DialogFrame>
   );
+}
+
+/** Arrow keys move through a group (not while typing in a form field the content holds). */
+const arrowKeys =
+  (s: LightboxState, go: (index: number) => void) => (e: KeyboardEvent<HTMLDialogElement>) => {
+    if (e.defaultPrevented || inFormField(e.target) || !isGroup(s)) return;
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    e.preventDefault();
+    go(s.index + (e.key === 'ArrowLeft' ? -1 : 1));
+  };
+
+/** Media larger than the window, which expand / fit can toggle (text content scrolls instead). */
+function resizable(s: LightboxState, viewport: Viewport): boolean {
+  const kind = current(s)?.content.kind;
+  if (!s.size || kind === 'inline' || kind === 'ajax') return false;
+  return fitSize(s.size.width, s.size.height, viewport, s.fitting).large;
 }
 
 const navLabels = (t: Translate<UiKey>) => ({

@@ -14,6 +14,11 @@ export interface StageProps {
   viewport: Viewport;
   /** The accessible name of a frame or player whose item has no title. */
   typeName: string;
+  /** Whether the item's player may load now (lightbox/state.ts `mayEmbed`). */
+  embed: boolean;
+  /** The placeholder's "Load video": the visitor lets the item's provider in. */
+  onAllow(): void;
+  embedText: { load: string; notice: (provider: string) => string };
   onLoaded(shown: number, width: number, height: number): void;
   onBroken(): void;
   loadAjax(src: string, signal: AbortSignal): Promise<DocumentFragment>;
@@ -26,6 +31,8 @@ export function Stage(props: StageProps): ReactNode {
   const { item, fitting, viewport } = props;
   const { content } = item;
   const size = px(fitSize(content.width, content.height, viewport, fitting));
+  // "Load video" was pressed: the player that replaces its button takes the focus it had.
+  const asked = useRef(false);
   switch (content.kind) {
     case 'image':
       return <ImageMedia {...props} />;
@@ -34,8 +41,22 @@ export function Stage(props: StageProps): ReactNode {
     case 'youtube':
     case 'vimeo':
     case 'iframe':
+      if (!props.embed) {
+        const allow = () => ((asked.current = true), props.onAllow());
+        return (
+          <EmbedPlaceholder
+            {...props}
+            onAllow={allow}
+            style={{ width: size.width, minHeight: size.height }}
+          />
+        );
+      }
       return (
         <iframe
+          ref={(frame) => {
+            if (frame && asked.current) frame.focus();
+            asked.current = false;
+          }}
           key={content.src}
           src={content.src}
           title={item.title || props.typeName}
@@ -49,6 +70,27 @@ export function Stage(props: StageProps): ReactNode {
     case 'ajax':
       return <AjaxContent src={content.src} loadAjax={props.loadAjax} />;
   }
+}
+
+const providers: Record<string, string> = { youtube: 'YouTube', vimeo: 'Vimeo' };
+
+/**
+ * A third party's player, until the visitor lets it load: what it is, who plays it and that
+ * they may set cookies, and the button that loads it. Nothing is requested from the provider
+ * before that. It takes the player's size (taller only where its text needs it, on a phone).
+ */
+function EmbedPlaceholder(props: StageProps & { style: { width: string; minHeight: string } }): ReactNode {
+  const { item, embedText, onAllow } = props;
+  const provider = providers[item.content.kind] ?? '';
+  return (
+    <div className="sw-lb-embed" style={props.style}>
+      <p className="sw-lb-embed-title">{item.title || props.typeName}</p>
+      <p>{embedText.notice(provider)}</p>
+      <button type="button" onClick={onAllow}>
+        {embedText.load}
+      </button>
+    </div>
+  );
 }
 
 /**

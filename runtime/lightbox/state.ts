@@ -20,6 +20,10 @@ export interface LightboxState {
   readonly shown: number;
   /** What opened it: focus goes back there. */
   readonly opener: Element | null;
+  /** The visitor's external-media consent group is on: YouTube and Vimeo players load at once. */
+  readonly mediaConsent: boolean;
+  /** Providers the visitor let in on this page ("Load video"), without that consent. */
+  readonly allowed: readonly string[];
 }
 
 export type LightboxAction =
@@ -33,7 +37,11 @@ export type LightboxAction =
   | { type: 'toggleFit' }
   | { type: 'loaded'; shown: number; width: number; height: number }
   | { type: 'close' }
-  | { type: 'closed' };
+  | { type: 'closed' }
+  /** The consent flags, as read or saved: whether the external-media group is on. */
+  | { type: 'mediaConsent'; on: boolean }
+  /** "Load video" on a placeholder: that provider's players load from now on, on this page. */
+  | { type: 'allowMedia'; provider: string };
 
 export const initialLightbox: LightboxState = {
   open: false,
@@ -45,7 +53,16 @@ export const initialLightbox: LightboxState = {
   size: null,
   shown: 0,
   opener: null,
+  mediaConsent: false,
+  allowed: [],
 };
+
+/** Items whose player comes from a third party, which may set cookies: shown once allowed. */
+const gated = new Set(['youtube', 'vimeo']);
+
+/** Whether an item of this kind may load its player now. */
+export const mayEmbed = (s: LightboxState, kind: string): boolean =>
+  !gated.has(kind) || s.mediaConsent || s.allowed.includes(kind);
 
 const sized = new Set(['video', 'youtube', 'vimeo', 'iframe']);
 const wrap = (i: number, n: number) => ((i % n) + n) % n;
@@ -94,6 +111,12 @@ export function lightbox(state: LightboxState, action: LightboxAction): Lightbox
       return state.active
         ? { ...state, open: false, active: false, playing: false, opener: null, shown: state.shown + 1 }
         : state;
+    case 'mediaConsent':
+      return action.on === state.mediaConsent ? state : { ...state, mediaConsent: action.on };
+    case 'allowMedia':
+      return mayEmbed(state, action.provider)
+        ? state
+        : { ...state, allowed: [...state.allowed, action.provider] };
   }
 }
 

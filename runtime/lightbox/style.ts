@@ -12,6 +12,9 @@ ${L} .sw-lb-counter{margin:0}
 ${L} figure{margin:.5em 0}
 ${L} .sw-lb-content{display:flex;justify-content:center;overflow:auto}
 ${L} .sw-lb-content img,${L} .sw-lb-content video,${L} .sw-lb-content iframe{display:block;border:0;max-width:none}
+${L} .sw-lb-embed{box-sizing:border-box;display:flex;flex-direction:column;justify-content:center;align-items:center;gap:.75em;padding:1em;text-align:center;background:#1a1a1a;color:#fff}
+${L} .sw-lb-embed p{margin:0;max-width:32em}
+${L} .sw-lb-embed-title{font-weight:bold}
 ${L} figcaption h2{font-size:1.1em;margin:.5em 0 0}
 ${L} figcaption p{margin:.25em 0 0}
 ${L} .sw-lb-nav{display:flex;gap:.5em;justify-content:space-between}

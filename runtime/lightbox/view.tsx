@@ -1,6 +1,7 @@
 import { loadChunk } from '../chunks';
 import { brokenImage } from '../diagnostics/board';
 import { after } from '../defer';
+import { embedStrings } from '../i18n/embed';
 import { uiStrings } from '../i18n/ui';
 import type { Runtime } from '../runtime';
 import { attr } from '../schema';
@@ -8,6 +9,8 @@ import { trusted } from '../trusted-types';
 import type { UiHost } from '../ui/host';
 import { dialogCss } from '../ui/dialog';
 import { createStore, type Store } from '../ui/store';
+import { consentHub } from '../consent/hub';
+import { flagOn, type ConsentFlags } from '../consent/flags';
 import { deepLinkHash, parseDeepLink } from './deep-link';
 import { groupCounts, groupOf, itemsOf, linksOf } from './items';
 import { Lightbox } from './lightbox';
@@ -36,21 +39,9 @@ export function createLightbox(runtime: Runtime, host: UiHost) {
   runtime.adoptStyles(dialogCss);
   runtime.adoptStyles(lightboxCss);
   const store = createStore(reduce, initialLightbox);
+  followMediaConsent(runtime, store);
 
-  const loadAjax = (src: string, abort: AbortSignal) => {
-    // The sanitizer is its own chunk, fetched beside the content: pages without ajax items never load it.
-    const sanitizer = loadChunk(runtime, 'lightbox sanitizer', () => import('./sanitize'), {
-      exported: 'sanitizeFragment',
-    });
-    return runtime.work
-      .track(win.fetch(src, { credentials: 'same-origin', signal: abort }))
-      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
-      .then(async (html) =>
-        (await sanitizer).sanitizeFragment(win, html, trusted(win), () =>
-          loadChunk(runtime, 'DOMPurify', () => import('./purify'), { exported: 'purify' }),
-        ),
-      );
-  };
+  const loadAjax = ajaxLoader(runtime);
   const target = doc.createElement('div');
   target.style.display = 'contents';
   doc.body.append(target);
@@ -62,6 +53,7 @@ export function createLightbox(runtime: Runtime, host: UiHost) {
       options={options}
       t={runtime.strings(uiStrings)}
       loadAjax={loadAjax}
+      embedText={embedTexts(runtime)}
       onBroken={() => {
         const item = store.get().items[store.get().index];
         if (item)
@@ -148,4 +140,42 @@ function deepLinkHistory(runtime: Runtime, store: Store<LightboxState, LightboxA
     { signal: runtime.signal },
   );
   return { opening: (address: boolean) => (fromAddress = address) };
+}
+
+/** Fetches an ajax item's same-origin HTML and sanitises it (the sanitiser is a chunk of its own). */
+function ajaxLoader(runtime: Runtime) {
+  const win = runtime.window;
+  return (src: string, abort: AbortSignal) => {
+    // The sanitizer is its own chunk, fetched beside the content: pages without ajax items never load it.
+    const sanitizer = loadChunk(runtime, 'lightbox sanitizer', () => import('./sanitize'), {
+      exported: 'sanitizeFragment',
+    });
+    return runtime.work
+      .track(win.fetch(src, { credentials: 'same-origin', signal: abort }))
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
+      .then(async (html) =>
+        (await sanitizer).sanitizeFragment(win, html, trusted(win), () =>
+          loadChunk(runtime, 'DOMPurify', () => import('./purify'), { exported: 'purify' }),
+        ),
+      );
+  };
+}
+
+function embedTexts(runtime: Runtime) {
+  const t = runtime.strings(embedStrings);
+  return { load: t('embedLoad'), notice: (provider: string) => t('embedNotice', { provider }) };
+}
+
+/**
+ * YouTube and Vimeo players load at once while the visitor's external-media group
+ * (`lightbox.mediaConsentVariable`) is on, as read or saved by the consent parts; a withdrawal
+ * without a reload takes the player shown back to its placeholder.
+ */
+function followMediaConsent(runtime: Runtime, store: Store<LightboxState, LightboxAction>) {
+  const variable = runtime.config.lightbox.mediaConsentVariable;
+  const hub = consentHub(runtime);
+  const apply = (flags: ConsentFlags | undefined) =>
+    store.dispatch({ type: 'mediaConsent', on: flagOn(flags, variable) });
+  apply(hub.flags);
+  runtime.signal.addEventListener('abort', hub.subscribe(apply), { once: true });
 }

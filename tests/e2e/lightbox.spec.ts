@@ -245,30 +245,69 @@ test.describe('lightbox: content types, sizing, options', () => {
     await expect(page).toHaveURL(/^http:\/\/elsewhere\.localhost\/fragment\.html/);
   });
 
-  test('YouTube is embedded from youtube-nocookie.com in a titled frame; axe-clean with the video open', async ({
-    page,
-  }) => {
+  /** Requests to the video providers' hosts: the YouTube stub answers them. */
+  async function videoProviders(page: Page) {
+    const requested: string[] = [];
+    page.on('request', (r) => {
+      if (
+        /^https:\/\/([\w-]+\.)*(youtube(-nocookie)?\.com|vimeo\.com|ytimg\.com|vimeocdn\.com)\//.test(r.url())
+      )
+        requested.push(r.url());
+    });
     await page.route('https://www.youtube-nocookie.com/**', (route) =>
       route.fulfill({
         body: '<!doctype html><html lang="en"><title>Video</title><p>video</p></html>',
         contentType: 'text/html',
       }),
     );
+    return requested;
+  }
+  const tour = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&width=640&height=360';
+
+  test('YouTube waits behind a placeholder: nothing is requested from it before "Load video"; axe-clean both ways', async ({
+    page,
+  }) => {
+    const requested = await videoProviders(page);
     await openGallery(page);
-    await retarget(
-      page,
-      'https://www.youtube.com/watch?v=dQw4w9WgXcQ&width=640&height=360',
-      'A tour of the clinic',
-    );
+    await retarget(page, tour, 'A tour of the clinic');
     await page.locator('a[title="A tour of the clinic"]').click();
+    const placeholder = box(page).locator('.sw-lb-embed');
+    await expect(placeholder).toContainText('A tour of the clinic');
+    await expect(placeholder).toContainText('YouTube may set cookies once it loads.');
+    await expect(counter(page)).toHaveText('Video 1 of 1');
+    await expect(box(page).locator('iframe')).toHaveCount(0);
+    await expectAxeClean(page);
+    await runtimeIdle(page);
+    expect(requested).toEqual([]);
+
+    await placeholder.getByRole('button', { name: 'Load video' }).press('Enter');
     const frame = box(page).locator('.sw-lb-content iframe');
     await expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    await expect(frame).toBeFocused(); // focus stays in the dialog, on what replaced the button
     await expect(frame).toHaveAttribute('title', 'A tour of the clinic');
-    await expect(counter(page)).toHaveText('Video 1 of 1');
     expect(
       await frame.evaluate((f) => [f.getBoundingClientRect().width, f.getBoundingClientRect().height]),
     ).toEqual(page.viewportSize()!.width >= 840 ? [640, 360] : expect.any(Array));
     await expectAxeClean(page);
+    expect(requested).toEqual(['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ']);
+  });
+
+  test('YouTube loads at once when the visitor allowed external media (privacy_cookie_3)', async ({
+    page,
+  }) => {
+    const requested = await videoProviders(page);
+    await page
+      .context()
+      .addCookies([{ name: 'privacy_cookie_3', value: '1', url: new URL('/', urlFor(GALLERY)).href }]);
+    await openGallery(page);
+    await retarget(page, tour, 'A tour of the clinic');
+    await page.locator('a[title="A tour of the clinic"]').click();
+    await expect(box(page).locator('.sw-lb-content iframe')).toHaveAttribute(
+      'src',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    );
+    await expect(box(page).locator('.sw-lb-embed')).toHaveCount(0);
+    expect(requested).toEqual(['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ']);
   });
 
   /** Serves the gallery with extra `lightbox` config, as a builder would write it. */
@@ -453,7 +492,9 @@ test.describe('lightbox: more content types and the look', () => {
     }
   });
 
-  test('Vimeo is embedded from player.vimeo.com without tracking', async ({ page }) => {
+  test('Vimeo waits behind its placeholder, then is embedded from player.vimeo.com without tracking', async ({
+    page,
+  }) => {
     await page.route('https://player.vimeo.com/**', (route) =>
       route.fulfill({
         body: '<!doctype html><html lang="en"><title>Video</title></html>',
@@ -463,6 +504,9 @@ test.describe('lightbox: more content types and the look', () => {
     await openGallery(page);
     await retarget(page, 'https://vimeo.com/76979871', 'Our garden');
     await page.locator('a[title="Our garden"]').click();
+    const placeholder = box(page).locator('.sw-lb-embed');
+    await expect(placeholder).toContainText('Vimeo may set cookies once it loads.');
+    await placeholder.getByRole('button', { name: 'Load video' }).click();
     await expect(box(page).locator('.sw-lb-content iframe')).toHaveAttribute(
       'src',
       'https://player.vimeo.com/video/76979871?dnt=1',

@@ -42,6 +42,8 @@ describe('config', () => {
         allowResize: true,
         modal: false,
         deepLinking: false,
+        // Added in issue 16 (README, "Videos from YouTube and Vimeo wait for the visitor").
+        mediaConsentVariable: 'privacy_cookie_3',
       },
       // Added in issue 17 (README, "Consent revisions").
       consent: { revision: undefined },

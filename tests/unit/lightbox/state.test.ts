@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Content } from '../../../runtime/lightbox/content';
 import type { Item } from '../../../runtime/lightbox/items';
-import { current, initialLightbox, lightbox, type LightboxAction } from '../../../runtime/lightbox/state';
+import {
+  current,
+  initialLightbox,
+  lightbox,
+  mayEmbed,
+  type LightboxAction,
+} from '../../../runtime/lightbox/state';
 
 const item = (kind: Content['kind'], src: string): Item => ({
   link: {} as HTMLAnchorElement,
@@ -82,5 +88,23 @@ describe('lightbox state', () => {
     expect(lightbox(lightbox(s, { type: 'play' }), { type: 'pause' }).playing).toBe(false);
     expect(lightbox(initialLightbox, { type: 'play' })).toBe(initialLightbox);
     expect(lightbox(initialLightbox, { type: 'toggleFit' })).toBe(initialLightbox);
+  });
+
+  it('YouTube and Vimeo players wait for the media consent group or the visitor, provider by provider', () => {
+    const s = run(open(0));
+    for (const kind of ['image', 'video', 'inline', 'ajax', 'iframe'] as const)
+      expect(mayEmbed(s, kind)).toBe(true);
+    expect(mayEmbed(s, 'youtube')).toBe(false);
+    expect(mayEmbed(s, 'vimeo')).toBe(false);
+    // "Load video" lets that provider in for the rest of the page view, not the other one.
+    const youtube = lightbox(s, { type: 'allowMedia', provider: 'youtube' });
+    expect([mayEmbed(youtube, 'youtube'), mayEmbed(youtube, 'vimeo')]).toEqual([true, false]);
+    expect(lightbox(lightbox(youtube, { type: 'close' }), { type: 'closed' }).allowed).toEqual(['youtube']);
+    expect(lightbox(youtube, { type: 'allowMedia', provider: 'youtube' })).toBe(youtube);
+    // The consent group lets both in; a withdrawal (without a reload) takes that back.
+    const consented = lightbox(s, { type: 'mediaConsent', on: true });
+    expect([mayEmbed(consented, 'youtube'), mayEmbed(consented, 'vimeo')]).toEqual([true, true]);
+    expect(lightbox(consented, { type: 'mediaConsent', on: true })).toBe(consented);
+    expect(mayEmbed(lightbox(consented, { type: 'mediaConsent', on: false }), 'vimeo')).toBe(false);
   });
 });

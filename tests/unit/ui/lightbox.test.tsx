@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { consentHub } from '../../../runtime/consent/hub';
 import { createLightbox } from '../../../runtime/lightbox/view';
 import { html, runtime } from '../helpers';
 
@@ -30,5 +31,46 @@ describe('lightbox component', () => {
     expect((dialog.querySelector('.sw-lb-expand') as HTMLElement).hidden).toBe(true);
     rt.destroy();
     expect(document.querySelector('dialog.sw-lightbox')).toBeNull();
+  });
+
+  it('a YouTube item shows a placeholder until "Load video"; the player then has the focus', async () => {
+    html(`<a id="yt" data-sw-lightbox href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" title="Tour">v</a>
+      <a id="vm" data-sw-lightbox href="https://vimeo.com/76979871" title="Welcome">v</a>`);
+    const rt = runtime([]);
+    const box = createLightbox(rt, await rt.ui());
+    const content = () => document.querySelector('dialog.sw-lightbox .sw-lb-content')!;
+    box.open(document.getElementById('yt') as HTMLAnchorElement);
+    await vi.waitFor(() => expect(content().querySelector('.sw-lb-embed')).not.toBeNull());
+    expect(content().querySelector('iframe')).toBeNull();
+    expect(content().textContent).toBe('TourYouTube may set cookies once it loads.Load video');
+    const load = content().querySelector('button')!;
+    load.focus();
+    load.click();
+    await vi.waitFor(() => expect(content().querySelector('iframe')).not.toBeNull());
+    const frame = content().querySelector('iframe')!;
+    expect(frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(document.activeElement).toBe(frame);
+    rt.destroy();
+  });
+
+  it('players load at once while the media consent group is on (lightbox.mediaConsentVariable)', async () => {
+    document.head.innerHTML = `<script type="application/json" id="sw-config">{"lightbox":{"mediaConsentVariable":"media_ok"}}</script>`;
+    html(`<a id="vm" data-sw-lightbox href="https://vimeo.com/76979871" title="Welcome">v</a>`);
+    const rt = runtime([]);
+    const hub = consentHub(rt);
+    hub.publish({ privacy_cookie: '1', privacy_cookie_3: '1', media_ok: '0' });
+    const box = createLightbox(rt, await rt.ui());
+    const content = () => document.querySelector('dialog.sw-lightbox .sw-lb-content')!;
+    box.open(document.getElementById('vm') as HTMLAnchorElement);
+    await vi.waitFor(() => expect(content().querySelector('.sw-lb-embed')).not.toBeNull());
+    hub.publish({ privacy_cookie: '1', media_ok: '1' }); // saved on this page
+    await vi.waitFor(() => expect(content().querySelector('iframe')).not.toBeNull());
+    expect(content().querySelector('iframe')!.getAttribute('src')).toBe(
+      'https://player.vimeo.com/video/76979871?dnt=1',
+    );
+    hub.publish({ privacy_cookie: '1', media_ok: '0' }); // withdrawn without a reload
+    await vi.waitFor(() => expect(content().querySelector('iframe')).toBeNull());
+    rt.destroy();
+    document.head.innerHTML = '';
   });
 });
