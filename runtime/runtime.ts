@@ -131,24 +131,22 @@ export class Runtime {
    * The instance's one React root, created (and its chunk fetched) on first need. A failed
    * fetch is announced once (chunks.ts) and stands for parts that connect after it (no second
    * fetch, no second announcement) until a visitor's `use` of a part (a tile's click, the
-   * preferences opening) or a rescan tries again.
+   * preferences opening) or a rescan tries again. A fetch under way is shared, never doubled.
    */
   ui(use?: boolean): Promise<UiHost> {
     if (use) this.#uiGiven = undefined;
     return (this.#uiGiven ??= this.#uiHost ??=
-      loadChunk(this, 'UI host', () => import('./ui/host'), {
-        exported: 'createUiHost',
-      }).then(
-        (m) =>
+      loadChunk(this, 'UI host', () => import('./ui/host'), { exported: 'createUiHost' })
+        .then((m) =>
           m.createUiHost({
             document: this.document,
             report: (owner, err) => this.registry.report(owner.name, owner.element, 'render', err),
           }),
-        (err: unknown) => {
+        )
+        .catch((err: unknown) => {
           this.#uiHost = undefined; // `#uiGiven` keeps this very promise, rejected with `err`
           throw err;
-        },
-      ));
+        }));
   }
 
   /**

@@ -34,7 +34,7 @@ export const tiles: Controller = {
     let ready: Popup | undefined;
     /** Fetches so far that failed: after the first the contents are back in place. */
     let failures = 0;
-    function load(use: boolean): Promise<Popup> {
+    function load(use?: boolean): Promise<Popup> {
       // The popup's code and the UI host (preact/compat) come in parallel.
       const code = loadChunk(runtime, 'tile popup', () => import('./tile-popup'), {
         exported: 'createTilePopup',
@@ -46,7 +46,7 @@ export const tiles: Controller = {
     }
     // A failed fetch is forgotten: the builder's page comes back (contents in place), and the
     // next click tries once more.
-    const get = (use: boolean) =>
+    const get = (use?: boolean) =>
       (popup ??= load(use).catch((err: unknown) => {
         popup = undefined;
         failures++;
@@ -84,7 +84,7 @@ export const tiles: Controller = {
       fromHash();
       ctx.listen(win, 'hashchange', fromHash);
     }
-    ctx.idle(() => void get(false).catch(() => undefined));
+    ctx.idle(() => void get().catch(() => undefined)); // not a use: a failure stands
 
     return () => {
       // The content shown goes back first, then every content gets the builder's `hidden`.

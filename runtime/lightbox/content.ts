@@ -24,6 +24,8 @@ export interface Refusal {
 const thumbnailFile = /\.(jpe?g|png|gif)$/i;
 const videoFile = /\.(mp4|webm|ogg|ogv)$/i;
 const youtubeId = /^[\w-]{6,20}$/;
+/** The video providers' hosts: nothing may be fetched from them before the visitor allows it. */
+const providerHost = /(^|\.)(youtube(-nocookie)?\.com|youtu\.be|ytimg\.com|vimeo\.com|vimeocdn\.com)$/;
 
 /** `width`/`height` query parameters: positive integers, else the configured default. */
 function size(params: URLSearchParams, name: string, fallback: number): number {
@@ -90,6 +92,10 @@ export function contentOf(
   if (yt) return item('youtube', `https://www.youtube-nocookie.com/embed/${yt}`);
   const vm = vimeo(url);
   if (vm) return item('vimeo', `https://player.vimeo.com/video/${vm}?dnt=1`);
+  // Another address there (a playlist, a channel, a thumbnail) would reach the provider before
+  // the visitor allowed it, as an image or a frame: it stays the builder's link.
+  if (providerHost.test(url.hostname))
+    return { refused: `${url.hostname} is only embedded for a single video, behind its placeholder` };
 
   if (params.get('iframe') === 'true' || params.get('ajax') === 'true') {
     const kind = params.get('iframe') === 'true' ? 'iframe' : 'ajax';

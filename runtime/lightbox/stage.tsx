@@ -31,8 +31,8 @@ export function Stage(props: StageProps): ReactNode {
   const { item, fitting, viewport } = props;
   const { content } = item;
   const size = px(fitSize(content.width, content.height, viewport, fitting));
-  // "Load video" was pressed: the player that replaces its button takes the focus it had.
-  const asked = useRef(false);
+  // The showing whose "Load video" was pressed: its player, replacing the button, takes the focus.
+  const asked = useRef(-1);
   switch (content.kind) {
     case 'image':
       return <ImageMedia {...props} />;
@@ -42,7 +42,7 @@ export function Stage(props: StageProps): ReactNode {
     case 'vimeo':
     case 'iframe':
       if (!props.embed) {
-        const allow = () => ((asked.current = true), props.onAllow());
+        const allow = () => ((asked.current = props.shown), props.onAllow());
         return (
           <EmbedPlaceholder
             {...props}
@@ -54,8 +54,8 @@ export function Stage(props: StageProps): ReactNode {
       return (
         <iframe
           ref={(frame) => {
-            if (frame && asked.current) frame.focus();
-            asked.current = false;
+            if (frame && asked.current === props.shown) frame.focus();
+            asked.current = -1;
           }}
           key={content.src}
           src={content.src}

@@ -114,9 +114,10 @@ export function lightbox(state: LightboxState, action: LightboxAction): Lightbox
     case 'mediaConsent':
       return action.on === state.mediaConsent ? state : { ...state, mediaConsent: action.on };
     case 'allowMedia':
+      // The visitor is about to watch: the slideshow stops, as for any move of theirs.
       return mayEmbed(state, action.provider)
         ? state
-        : { ...state, allowed: [...state.allowed, action.provider] };
+        : { ...state, allowed: [...state.allowed, action.provider], playing: false };
   }
 }
 

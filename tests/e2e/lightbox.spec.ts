@@ -28,6 +28,24 @@ const retarget = (page: Page, href: string, title = 'Item') =>
     [href, title],
   );
 
+/** Requests to the video providers' hosts: the YouTube stub answers them. */
+async function videoProviders(page: Page) {
+  const requested: string[] = [];
+  page.on('request', (r) => {
+    if (
+      /^https:\/\/([\w-]+\.)*(youtube(-nocookie)?\.com|vimeo\.com|ytimg\.com|vimeocdn\.com)\//.test(r.url())
+    )
+      requested.push(r.url());
+  });
+  await page.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({
+      body: '<!doctype html><html lang="en"><title>Video</title><p>video</p></html>',
+      contentType: 'text/html',
+    }),
+  );
+  return requested;
+}
+
 test.describe('lightbox', () => {
   test('an image opens in a named dialog with its position, title and description; focus in and back', async ({
     page,
@@ -245,23 +263,6 @@ test.describe('lightbox: content types, sizing, options', () => {
     await expect(page).toHaveURL(/^http:\/\/elsewhere\.localhost\/fragment\.html/);
   });
 
-  /** Requests to the video providers' hosts: the YouTube stub answers them. */
-  async function videoProviders(page: Page) {
-    const requested: string[] = [];
-    page.on('request', (r) => {
-      if (
-        /^https:\/\/([\w-]+\.)*(youtube(-nocookie)?\.com|vimeo\.com|ytimg\.com|vimeocdn\.com)\//.test(r.url())
-      )
-        requested.push(r.url());
-    });
-    await page.route('https://www.youtube-nocookie.com/**', (route) =>
-      route.fulfill({
-        body: '<!doctype html><html lang="en"><title>Video</title><p>video</p></html>',
-        contentType: 'text/html',
-      }),
-    );
-    return requested;
-  }
   const tour = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&width=640&height=360';
 
   test('YouTube waits behind a placeholder: nothing is requested from it before "Load video"; axe-clean both ways', async ({
@@ -501,16 +502,20 @@ test.describe('lightbox: more content types and the look', () => {
         contentType: 'text/html',
       }),
     );
+    const requested = await videoProviders(page);
     await openGallery(page);
     await retarget(page, 'https://vimeo.com/76979871', 'Our garden');
     await page.locator('a[title="Our garden"]').click();
     const placeholder = box(page).locator('.sw-lb-embed');
     await expect(placeholder).toContainText('Vimeo may set cookies once it loads.');
+    await runtimeIdle(page);
+    expect(requested).toEqual([]);
     await placeholder.getByRole('button', { name: 'Load video' }).click();
     await expect(box(page).locator('.sw-lb-content iframe')).toHaveAttribute(
       'src',
       'https://player.vimeo.com/video/76979871?dnt=1',
     );
+    expect(requested).toEqual(['https://player.vimeo.com/video/76979871?dnt=1']);
   });
 
   test('fast animation (200 ms); 57 px thumbnail slots; 30 px navigation for other themes', async ({

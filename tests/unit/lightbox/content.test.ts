@@ -65,10 +65,19 @@ describe('lightbox: href to content (a table)', () => {
     expect('refused' in result && result.refused).toMatch(why);
   });
 
-  it('a YouTube address with an id that is not an id is not embedded', () => {
-    expect(contentOf('https://www.youtube.com/watch?v=<script>', base, defaults)).toMatchObject({
-      kind: 'image',
-    });
+  // Shown as an image or a frame, these would reach the provider before the visitor allowed it.
+  it.each([
+    'https://www.youtube.com/watch?v=<script>',
+    'https://www.youtube.com/playlist?list=PL0123456789',
+    'https://www.youtube.com/live/abc?iframe=true',
+    'https://music.youtube.com/watch?v=',
+    'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+    'https://vimeo.com/showcase/123',
+    'https://vimeo.com/channels/staffpicks/76979871x?iframe=true',
+    'https://i.vimeocdn.com/video/1.jpg',
+  ])('a video provider address that is not one video stays a link: %s', (href) => {
+    const result = contentOf(href, base, defaults);
+    expect('refused' in result && result.refused).toMatch(/only embedded for a single video/);
   });
 });
 

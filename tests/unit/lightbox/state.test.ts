@@ -101,6 +101,10 @@ describe('lightbox state', () => {
     expect([mayEmbed(youtube, 'youtube'), mayEmbed(youtube, 'vimeo')]).toEqual([true, false]);
     expect(lightbox(lightbox(youtube, { type: 'close' }), { type: 'closed' }).allowed).toEqual(['youtube']);
     expect(lightbox(youtube, { type: 'allowMedia', provider: 'youtube' })).toBe(youtube);
+    // Pressed while a slideshow runs: it stops, so the video is not taken away.
+    const playing = run(open(0, true));
+    expect(playing.playing).toBe(true);
+    expect(lightbox(playing, { type: 'allowMedia', provider: 'vimeo' }).playing).toBe(false);
     // The consent group lets both in; a withdrawal (without a reload) takes that back.
     const consented = lightbox(s, { type: 'mediaConsent', on: true });
     expect([mayEmbed(consented, 'youtube'), mayEmbed(consented, 'vimeo')]).toEqual([true, true]);

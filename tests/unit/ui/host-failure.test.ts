@@ -54,4 +54,32 @@ describe('a UI host that could not be fetched', () => {
     expect(hostFetches()).toBe(2);
     rt.destroy();
   });
+
+  it('a use while a fetch is under way shares it: one fetch, one host', async () => {
+    html('<div></div>');
+    const rt = runtime([]);
+    const first = rt.ui();
+    const second = rt.ui(true);
+    expect(await second).toBe(await first);
+    expect(hostFetches()).toBe(1);
+    rt.destroy();
+  });
+
+  it('a host that arrives but cannot be created is given up too, and the next use tries again', async () => {
+    html('<div></div>');
+    const rt = runtime([]);
+    vi.mocked(loadChunk).mockImplementationOnce(() =>
+      Promise.resolve({
+        createUiHost: () => {
+          throw new Error('no root');
+        },
+      }),
+    );
+    await expect(rt.ui()).rejects.toThrow('no root');
+    await expect(rt.ui()).rejects.toThrow('no root');
+    expect(hostFetches()).toBe(1);
+    await expect(rt.ui(true)).resolves.toBeDefined();
+    expect(hostFetches()).toBe(2);
+    rt.destroy();
+  });
 });

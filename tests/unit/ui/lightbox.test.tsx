@@ -55,22 +55,25 @@ describe('lightbox component', () => {
 
   it('players load at once while the media consent group is on (lightbox.mediaConsentVariable)', async () => {
     document.head.innerHTML = `<script type="application/json" id="sw-config">{"lightbox":{"mediaConsentVariable":"media_ok"}}</script>`;
-    html(`<a id="vm" data-sw-lightbox href="https://vimeo.com/76979871" title="Welcome">v</a>`);
-    const rt = runtime([]);
-    const hub = consentHub(rt);
-    hub.publish({ privacy_cookie: '1', privacy_cookie_3: '1', media_ok: '0' });
-    const box = createLightbox(rt, await rt.ui());
-    const content = () => document.querySelector('dialog.sw-lightbox .sw-lb-content')!;
-    box.open(document.getElementById('vm') as HTMLAnchorElement);
-    await vi.waitFor(() => expect(content().querySelector('.sw-lb-embed')).not.toBeNull());
-    hub.publish({ privacy_cookie: '1', media_ok: '1' }); // saved on this page
-    await vi.waitFor(() => expect(content().querySelector('iframe')).not.toBeNull());
-    expect(content().querySelector('iframe')!.getAttribute('src')).toBe(
-      'https://player.vimeo.com/video/76979871?dnt=1',
-    );
-    hub.publish({ privacy_cookie: '1', media_ok: '0' }); // withdrawn without a reload
-    await vi.waitFor(() => expect(content().querySelector('iframe')).toBeNull());
-    rt.destroy();
-    document.head.innerHTML = '';
+    try {
+      html(`<a id="vm" data-sw-lightbox href="https://vimeo.com/76979871" title="Welcome">v</a>`);
+      const rt = runtime([]);
+      const hub = consentHub(rt);
+      hub.publish({ privacy_cookie: '1', privacy_cookie_3: '1', media_ok: '0' });
+      const box = createLightbox(rt, await rt.ui());
+      const content = () => document.querySelector('dialog.sw-lightbox .sw-lb-content')!;
+      box.open(document.getElementById('vm') as HTMLAnchorElement);
+      await vi.waitFor(() => expect(content().querySelector('.sw-lb-embed')).not.toBeNull());
+      hub.publish({ privacy_cookie: '1', media_ok: '1' }); // saved on this page
+      await vi.waitFor(() => expect(content().querySelector('iframe')).not.toBeNull());
+      expect(content().querySelector('iframe')!.getAttribute('src')).toBe(
+        'https://player.vimeo.com/video/76979871?dnt=1',
+      );
+      hub.publish({ privacy_cookie: '1', media_ok: '0' }); // withdrawn without a reload
+      await vi.waitFor(() => expect(content().querySelector('iframe')).toBeNull());
+      rt.destroy();
+    } finally {
+      document.head.innerHTML = '';
+    }
   });
 });
