@@ -32,7 +32,8 @@ export function urlFor(path: string, env: EnvName = 'live'): string {
 }
 
 /** The analytics vendor's hosts (contract §5). */
-export const analyticsHosts = /^https:\/\/([\w-]+\.)*(googletagmanager|google-analytics|analytics\.google)\.com\//;
+export const analyticsHosts =
+  /^https:\/\/([\w-]+\.)*(googletagmanager|google-analytics|analytics\.google)\.com\//;
 
 interface Options {
   /** Set by the few tests that provoke a CSP violation on purpose. */
@@ -45,6 +46,21 @@ interface Options {
   consentStored: boolean;
   /** A new tab rather than the reused one: no history from earlier tests (history.length stops at 50). */
   freshTab: boolean;
+}
+
+const clockWatch = new WeakMap<object, { paused: boolean }>();
+
+/** Notes whether the test paused the page's clock (one wrapper per clock, however often reused). */
+function watchClockPauses(page: Page): { paused: boolean } {
+  const clock = page.clock;
+  let watch = clockWatch.get(clock);
+  if (!watch) {
+    const state: { paused: boolean } = (watch = { paused: false });
+    clockWatch.set(clock, watch);
+    const pauseAt = clock.pauseAt.bind(clock);
+    clock.pauseAt = (time) => ((state.paused = true), pauseAt(time));
+  }
+  return watch;
 }
 
 /**
@@ -67,10 +83,19 @@ export const test = base.extend<Options & { cspViolations: string[] }>({
     const page = (!freshTab && context.pages()[0]) || (await context.newPage());
     await Promise.all(stale.map((p) => p.close()));
     if (consentStored) {
-      const flags = { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '0', privacy_cookie_3: '0' };
+      const flags = {
+        privacy_cookie: '1',
+        privacy_cookie_1: '1',
+        privacy_cookie_2: '0',
+        privacy_cookie_3: '0',
+      };
       await page.context().addCookies(
         ['localhost', 'clinic.preview.localhost'].flatMap((host) =>
-          Object.entries(flags).map(([name, value]) => ({ name, value, url: `http://${host}:${serverPort()}/` })),
+          Object.entries(flags).map(([name, value]) => ({
+            name,
+            value,
+            url: `http://${host}:${serverPort()}/`,
+          })),
         ),
       );
     }
@@ -87,12 +112,22 @@ export const test = base.extend<Options & { cspViolations: string[] }>({
         );
       });
     });
+    const clock = watchClockPauses(page);
     await use(page);
+    // A clock left paused is resumed by Playwright when the test's context is handed over for
+    // reuse, without waiting: that resume can add its init script after the reset, and the next
+    // test's first page then throws ("reading 'controller'" of an absent __pwClock). Resumed
+    // here, while the test still owns the context, nothing is left for the handover to do.
+    if (clock.paused) await page.clock.resume().catch(() => undefined); // a closed page has no clock left
+    clock.paused = false;
     if (testInfo.status !== testInfo.expectedStatus) return;
     // Firefox also writes each CSP violation to its console as an error, which Playwright's
     // WebDriver BiDi driver passes on as a page error: it is judged as a violation, not a crash.
     const cspReports = pageErrors.filter((e) => e.startsWith('Content-Security-Policy: '));
-    expect(pageErrors.filter((e) => !cspReports.includes(e)), 'uncaught errors in the page').toEqual([]);
+    expect(
+      pageErrors.filter((e) => !cspReports.includes(e)),
+      'uncaught errors in the page',
+    ).toEqual([]);
     if (!allowCspViolations)
       expect([...cspViolations, ...cspReports], 'CSP / Trusted Types violations').toEqual([]);
   },
