@@ -1,7 +1,36 @@
 // axe-core, as the browser tests run it: WCAG 2.0, 2.1 and 2.2, levels A and AA.
+import { createRequire } from 'node:module';
 import { AxeBuilder } from '@axe-core/playwright';
 
+// The axe-core that AxeBuilder itself loads (its own dependency, not one of ours), so the script
+// put into frames below is the very one AxeBuilder would inject.
+const axe = createRequire(import.meta.resolve('@axe-core/playwright'))('axe-core');
+
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+// Evaluated where axe may already be: then only parsed, not run again.
+const guardedSource = `if (typeof window.axe === 'undefined') {\n${axe.source}\n}`;
+const FRAME_WAIT_MS = 15_000;
+
+/**
+ * Puts axe into every loaded frame before AxeBuilder does. AxeBuilder races its own injection
+ * (1.3 MB of script, in a frame's own process when cross-origin) against a 1 s timer and, when
+ * the timer wins, leaves the frame out of the results without a word: on a busy CI machine a
+ * cross-origin frame's image went unreported. Here there is no such race; AxeBuilder's injection
+ * then finds axe in place. A frame that never loaded (a lazy one out of view: its URL is empty)
+ * would never answer, so it is not waited for; nor is one past FRAME_WAIT_MS.
+ */
+export async function injectAxeIntoFrames(page) {
+  const frames = page.frames().filter((f) => f !== page.mainFrame() && f.url() !== '' && !f.isDetached());
+  await Promise.all(
+    frames.map((frame) => {
+      let timer;
+      const late = new Promise((ok) => (timer = setTimeout(ok, FRAME_WAIT_MS)));
+      const done = frame.evaluate(guardedSource).catch(() => {}); // detached meanwhile: nothing to audit
+      return Promise.race([done, late]).finally(() => clearTimeout(timer));
+    }),
+  );
+}
 
 /** `wcag1410` → `1.4.10`: the success criteria an axe rule's tags name. */
 export function criteria(tags) {
@@ -29,7 +58,7 @@ export function axeBuilder(page) {
   // Only violations are read: axe then builds one node of each passing or incomplete rule instead
   // of every node (a selector apiece), which was a third of a call (the 1,000-box page in
   // Firefox: 7.2 -> 2.5 s). options() replaces what withTags() sets, so it comes first.
-  return new AxeBuilder({ page })
+  return new AxeBuilder({ page, axeSource: guardedSource })
     .options({ resultTypes: ['violations'] })
     .withTags(AXE_TAGS)
     .setLegacyMode(ownFrames);
@@ -37,6 +66,7 @@ export function axeBuilder(page) {
 
 /** The violations on the page as it is now, each with its nodes' selectors and HTML. */
 export async function axeViolations(page) {
+  await injectAxeIntoFrames(page);
   const results = await axeBuilder(page).analyze();
   return results.violations.map((v) => ({
     rule: v.id,

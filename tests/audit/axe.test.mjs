@@ -21,6 +21,17 @@ before(async () => {
       '/frame.html': doc('<h1>Frame</h1><img src="/x.png">'),
       '/same.html': doc('<h1>Same</h1><iframe title="same" src="/frame.html"></iframe>'),
       '/cross.html': doc(`<h1>Cross</h1><iframe title="cross" src="${other}/frame.html"></iframe>`),
+      // Taking axe in keeps this frame busy for 2.5 s; AxeBuilder alone gives up on a frame after 1 s.
+      '/busy.html': doc(`<h1>Busy</h1><img src="/x.png"><script>
+        let axe;
+        Object.defineProperty(window, 'axe', { get: () => axe, set(value) {
+          const end = Date.now() + 2500;
+          while (Date.now() < end);
+          axe = value;
+        } });
+      </script>`),
+      '/busy-same.html': doc('<h1>Busy same</h1><iframe title="busy" src="/busy.html"></iframe>'),
+      '/busy-cross.html': doc(`<h1>Busy cross</h1><iframe title="busy" src="${other}/busy.html"></iframe>`),
       '/top.html': doc('<h1>Top</h1><img src="/x.png">'),
       // heading-order is a best practice, not a WCAG rule: out of the tags the tests audit.
       '/mixed.html': doc('<h1>Mixed</h1><h4>Skipped a level</h4><img src="/x.png"><img src="/y.png">'),
@@ -58,10 +69,18 @@ describe('axeBuilder', { timeout: 60_000 }, () => {
   test('only the WCAG rules run, and every node of a violation is reported', async () => {
     const { found } = await audit('/mixed.html');
     assert.equal(found.length, 2, found.join(', '));
-    assert.ok(found.every((f) => f.startsWith('image-alt ')), found.join(', '));
+    assert.ok(
+      found.every((f) => f.startsWith('image-alt ')),
+      found.join(', '),
+    );
   });
 
   test('a cross-origin frame is audited through the blank page', async () => {
     assert.deepEqual(await audit('/cross.html'), { legacy: false, found: ['image-alt iframe >>> img'] });
+  });
+
+  test('a frame slow to take axe in (over a second) is waited for, not left out', async () => {
+    assert.deepEqual(await audit('/busy-same.html'), { legacy: true, found: ['image-alt iframe >>> img'] });
+    assert.deepEqual(await audit('/busy-cross.html'), { legacy: false, found: ['image-alt iframe >>> img'] });
   });
 });

@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { discoverPages, pageUrl, type EnvName } from '../../server/pages.mjs';
 import type { FixturePage } from '../../server/server.mjs';
-import { axeBuilder } from '../../audit/axe.mjs';
+import { axeBuilder, injectAxeIntoFrames } from '../../audit/axe.mjs';
 
 export { expect };
 export const PROJECT_PATH = '/clinic';
@@ -182,6 +182,7 @@ export async function expectAxeClean(
       timeout: 3000,
     })
     .catch(() => undefined); // a page animating forever is audited as it is
+  await injectAxeIntoFrames(page);
   let builder = axeBuilder(page);
   if (options.include) builder = builder.include(options.include);
   for (const e of options.exclude ?? []) builder = builder.exclude(e);

@@ -20,7 +20,10 @@ async function check(...args: string[]) {
   }
 }
 
-describe('site-runtime-check', () => {
+// Each case starts node a few times (about 0.4 s apiece here, idle); in CI three test workers
+// and the benchmark's child share two cores, and vitest's 5 s default was too short (one
+// failure on record). The limit is time only: every assertion stands.
+describe('site-runtime-check', { timeout: 30_000 }, () => {
   let dir: string;
   beforeAll(() => {
     if (!existsSync(join(root, 'lib', 'checks.mjs')))
@@ -79,9 +82,13 @@ describe('site-runtime-check', () => {
     const list = JSON.parse(stdout) as { line: number; kind: string; file: string }[];
     expect(list).toHaveLength(12);
     expect(list[0]).toMatchObject({ file: 'tests/check/planted.html', line: 4 });
-    expect((await check(join(dir, 'absent.html'))).code).toBe(2);
-    expect((await check('--bogus', 'x.html')).code).toBe(2);
-    const help = await check('--help');
+    const [absent, bogus, help] = await Promise.all([
+      check(join(dir, 'absent.html')),
+      check('--bogus', 'x.html'),
+      check('--help'),
+    ]);
+    expect(absent.code).toBe(2);
+    expect(bogus.code).toBe(2);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^usage: site-runtime-check/);
   });
