@@ -28,7 +28,7 @@ describe('the benchmark pages', () => {
     expect(files).toHaveLength(7);
     const { stdout } = await run(process.execPath, [join(root, 'check/cli.mjs'), '--json', ...files], { cwd: root });
     expect(JSON.parse(stdout)).toEqual([]);
-  });
+  }, 30_000); // one node run of the checker: 2.2 s in a CI run, near vitest's 5 s default on a busier one
 
   it('a twin with no script differs from its runtime page only by the runtime', () => {
     for (const kind of ['none', 'nav', 'lightbox', 'consent', 'everything']) {

@@ -116,7 +116,7 @@ describe('the packed package, installed into an empty folder', () => {
     const audit = await run(bin('site-runtime-audit'), ['http://127.0.0.1:9/'], app);
     expect(audit.code).toBe(2);
     expect(audit.stderr).toMatch(/needs @playwright\/test and @axe-core\/playwright/);
-  });
+  }, 30_000); // four node runs: 1.9 s in a CI run, near vitest's 5 s default on a busier one
 
   it('types a consumer through the installed package', async () => {
     writeFileSync(
