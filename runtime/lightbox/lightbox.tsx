@@ -22,9 +22,9 @@ export interface LightboxProps {
   options: Config['lightbox'];
   t: Translate<UiKey>;
   loadAjax: StageProps['loadAjax'];
-  /** The texts of the placeholder a YouTube or Vimeo item shows until its player may load. */
-  embedText: StageProps['embedText'];
-  /** An image that cannot be loaded (spec §8: an alert, then the lightbox closes). */
+  /** The texts of a YouTube or Vimeo item's placeholder, and of an image's loading status. */
+  mediaText: StageProps['mediaText'];
+  /** An image that cannot be loaded: the stage shows spec §8's message; this reports it. */
   onBroken(): void;
 }
 
@@ -41,7 +41,7 @@ const typeKey = (c: Content): UiKey =>
  * thumbnails. Everything from the page and the URL is text; ajax HTML comes sanitised.
  */
 export function Lightbox(props: LightboxProps): ReactNode {
-  const { store, win, options, t, loadAjax, embedText, onBroken } = props;
+  const { store, win, options, t, loadAjax, mediaText, onBroken } = props;
   const s = useStore(store);
   const item = current(s);
   const viewport = useViewport(win, s.active);
@@ -83,7 +83,7 @@ export function Lightbox(props: LightboxProps): ReactNode {
               typeName={t(typeKey(item.content))}
               embed={mayEmbed(s, item.content.kind)}
               onAllow={() => dispatch({ type: 'allowMedia', provider: item.content.kind })}
-              embedText={embedText}
+              mediaText={mediaText}
               onLoaded={(shown, width, height) => dispatch({ type: 'loaded', shown, width, height })}
               onBroken={onBroken}
               loadAjax={loadAjax}

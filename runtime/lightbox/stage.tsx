@@ -1,8 +1,9 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { log } from '../log';
 import type { Viewport } from '../ui/use-viewport';
 import type { Content } from './content';
 import { fitSize } from './fit';
+import { ImageMedia } from './image';
 import { inlineCopy } from './inline';
 import type { Item } from './items';
 
@@ -18,8 +19,10 @@ export interface StageProps {
   embed: boolean;
   /** The placeholder's "Load video": the visitor lets the item's provider in. */
   onAllow(): void;
-  embedText: { load: string; notice: (provider: string) => string };
+  /** The lightbox chunk's own texts: the placeholder's, and the loading status. */
+  mediaText: { load: string; notice: (provider: string) => string; loading: string };
   onLoaded(shown: number, width: number, height: number): void;
+  /** An image could not be loaded: the stage says so; this reports it (the editors' list). */
   onBroken(): void;
   loadAjax(src: string, signal: AbortSignal): Promise<DocumentFragment>;
 }
@@ -80,47 +83,17 @@ const providers: Record<string, string> = { youtube: 'YouTube', vimeo: 'Vimeo' }
  * before that. It takes the player's size (taller only where its text needs it, on a phone).
  */
 function EmbedPlaceholder(props: StageProps & { style: { width: string; minHeight: string } }): ReactNode {
-  const { item, embedText, onAllow } = props;
+  const { item, mediaText, onAllow } = props;
   const provider = providers[item.content.kind] ?? '';
   return (
     <div className="sw-lb-embed" style={props.style}>
       <p className="sw-lb-embed-title">{item.title || props.typeName}</p>
-      <p>{embedText.notice(provider)}</p>
+      <p>{mediaText.notice(provider)}</p>
       <button type="button" onClick={onAllow}>
-        {embedText.load}
+        {mediaText.load}
       </button>
     </div>
   );
-}
-
-/**
- * An image shows once it has loaded (the one before stays until then, so the dialog keeps its
- * size); a load that answers for an earlier item is dropped.
- */
-function ImageMedia({ item, shown, fitting, viewport, onLoaded, onBroken }: StageProps): ReactNode {
-  const [shownImage, setShownImage] = useState<{ src: string; alt: string; width: number; height: number }>();
-  const callbacks = useRef({ onLoaded, onBroken });
-  callbacks.current = { onLoaded, onBroken };
-  const { src } = item.content;
-  const alt = item.description || item.title;
-  useEffect(() => {
-    const img = new item.link.ownerDocument.defaultView!.Image();
-    let live = true;
-    img.onload = () => {
-      if (!live) return;
-      setShownImage({ src, alt, width: img.naturalWidth, height: img.naturalHeight });
-      callbacks.current.onLoaded(shown, img.naturalWidth, img.naturalHeight);
-    };
-    img.onerror = () => live && callbacks.current.onBroken();
-    img.src = src;
-    return () => {
-      live = false;
-      img.onload = img.onerror = null;
-    };
-  }, [shown]);
-  if (!shownImage) return null;
-  const size = fitSize(shownImage.width, shownImage.height, viewport, fitting);
-  return <img src={shownImage.src} alt={shownImage.alt} style={px(size)} />;
 }
 
 /** A copy of the element the `#id` names (never the lightbox itself, nor what holds it). */

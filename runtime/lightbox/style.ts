@@ -15,6 +15,10 @@ ${L} .sw-lb-content img,${L} .sw-lb-content video,${L} .sw-lb-content iframe{dis
 ${L} .sw-lb-embed{box-sizing:border-box;display:flex;flex-direction:column;justify-content:center;align-items:center;gap:.75em;padding:1em;text-align:center;background:#1a1a1a;color:#fff}
 ${L} .sw-lb-embed p{margin:0;max-width:32em}
 ${L} .sw-lb-embed-title{font-weight:bold}
+${L} .sw-lb-wait{box-sizing:border-box;display:flex;align-items:center;justify-content:center;padding:1em;text-align:center}
+${L} .sw-lb-wait p{margin:0}
+${L} .sw-lb-loading:not(:empty)::before{content:"";display:block;width:2em;height:2em;margin:0 auto .5em;border:3px solid;border-right-color:transparent;border-radius:50%;animation:sw-lb-spin 1s linear infinite}
+@keyframes sw-lb-spin{to{transform:rotate(1turn)}}
 ${L} figcaption h2{font-size:1.1em;margin:.5em 0 0}
 ${L} figcaption p{margin:.25em 0 0}
 ${L} .sw-lb-nav{display:flex;gap:.5em;justify-content:space-between}
@@ -25,5 +29,5 @@ ${L} .sw-lb-thumbs button{flex:0 0 52px;width:52px;height:52px;padding:0;border:
 ${L} .sw-lb-thumbs button[aria-current=true]{border-color:currentColor}
 ${L} .sw-lb-thumbs img{display:block;width:100%;height:100%;object-fit:cover}
 ${L} [hidden]{display:none!important}
-@media (prefers-reduced-motion:reduce){${L},${L}::backdrop{transition:none}}
+@media (prefers-reduced-motion:reduce){${L},${L}::backdrop{transition:none}${L} .sw-lb-loading::before{animation:none}}
 `;

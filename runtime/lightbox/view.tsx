@@ -1,7 +1,7 @@
 import { loadChunk } from '../chunks';
 import { brokenImage } from '../diagnostics/board';
 import { after } from '../defer';
-import { embedStrings } from '../i18n/embed';
+import { lightboxStrings } from '../i18n/lightbox';
 import { uiStrings } from '../i18n/ui';
 import type { Runtime } from '../runtime';
 import { attr } from '../schema';
@@ -19,10 +19,9 @@ import { initialLightbox, lightbox as reduce, type LightboxAction, type Lightbox
 
 export { groupOf, itemSelector } from './items';
 export { FIT_MARGIN } from './fit';
+export { BROKEN_IMAGE, SPINNER_DELAY } from './image';
 export { THUMB_SLOT } from './thumbnails';
 
-/** Spec §8, verbatim. */
-export const BROKEN_IMAGE = 'Image cannot be loaded. Make sure the path is correct and image exist.';
 /** Spec §2: a deep link opens after 50 ms. */
 export const DEEP_LINK_DELAY = 50;
 
@@ -53,7 +52,7 @@ export function createLightbox(runtime: Runtime, host: UiHost) {
       options={options}
       t={runtime.strings(uiStrings)}
       loadAjax={loadAjax}
-      embedText={embedTexts(runtime)}
+      mediaText={mediaTexts(runtime)}
       onBroken={() => {
         const item = store.get().items[store.get().index];
         if (item)
@@ -63,8 +62,6 @@ export function createLightbox(runtime: Runtime, host: UiHost) {
             item.content.src,
             item.link.hasAttribute(attr.lightbox) ? attr.lightbox : 'rel',
           );
-        win.alert(BROKEN_IMAGE);
-        store.dispatch({ type: 'close' });
       }}
     />,
     { name: 'lightbox', element: target },
@@ -161,9 +158,13 @@ function ajaxLoader(runtime: Runtime) {
   };
 }
 
-function embedTexts(runtime: Runtime) {
-  const t = runtime.strings(embedStrings);
-  return { load: t('embedLoad'), notice: (provider: string) => t('embedNotice', { provider }) };
+function mediaTexts(runtime: Runtime) {
+  const t = runtime.strings(lightboxStrings);
+  return {
+    load: t('embedLoad'),
+    notice: (provider: string) => t('embedNotice', { provider }),
+    loading: t('loading'),
+  };
 }
 
 /**

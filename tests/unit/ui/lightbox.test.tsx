@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { consentHub } from '../../../runtime/consent/hub';
-import { createLightbox } from '../../../runtime/lightbox/view';
+import { BROKEN_IMAGE, SPINNER_DELAY, createLightbox } from '../../../runtime/lightbox/view';
 import { html, runtime } from '../helpers';
 
 // The lightbox is a component drawn through the runtime's UI host; these run on Preact (what
@@ -74,6 +74,69 @@ describe('lightbox component', () => {
       rt.destroy();
     } finally {
       document.head.innerHTML = '';
+    }
+  });
+
+  it('an image: the one before goes at once, the stage keeps its size, a spinner after 300 ms; a failure says so and Next still works', async () => {
+    // happy-dom loads no images: each is answered by hand.
+    const images: FakeImage[] = [];
+    class FakeImage {
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      src = '';
+      naturalWidth = 0;
+      naturalHeight = 0;
+      constructor() {
+        images.push(this);
+      }
+    }
+    const asked = (name: string) => images.filter((i) => i.src.endsWith(name) && i.onload).at(-1)!;
+    vi.stubGlobal('Image', FakeImage);
+    const timers = vi.spyOn(window, 'setTimeout');
+    try {
+      html(`<a id="a" data-sw-lightbox="g" href="/a.jpg">1</a><a data-sw-lightbox="g" href="/b.jpg">2</a>
+        <a data-sw-lightbox="g" href="/c.jpg">3</a>`);
+      const rt = runtime([]);
+      const box = createLightbox(rt, await rt.ui());
+      const dialog = document.querySelector<HTMLDialogElement>('dialog.sw-lightbox')!;
+      const content = () => dialog.querySelector('.sw-lb-content')!;
+      const wait = () => content().querySelector<HTMLElement>('.sw-lb-wait');
+      const status = () => content().querySelector('[role=status]');
+      box.open(document.getElementById('a') as HTMLAnchorElement);
+      // The first wait has the item's default size (500 x 344), an empty status until 300 ms.
+      await vi.waitFor(() => expect(wait()).not.toBeNull());
+      expect([wait()!.style.width, wait()!.style.height]).toEqual(['500px', '344px']);
+      expect(status()!.textContent).toBe('');
+      Object.assign(asked('/a.jpg'), { naturalWidth: 400, naturalHeight: 300 }).onload!();
+      await vi.waitFor(() => expect(content().querySelector('img')).not.toBeNull());
+      expect(content().querySelector('img')!.style.width).toBe('400px');
+
+      dialog.querySelector<HTMLButtonElement>('.sw-lb-next')!.click();
+      await vi.waitFor(() =>
+        expect(dialog.querySelector('.sw-lb-counter')!.textContent).toBe('Image 2 of 3'),
+      );
+      // The image before is gone at once; the stage keeps its size; no spinner yet.
+      expect(content().querySelector('img')).toBeNull();
+      expect([wait()!.style.width, wait()!.style.height]).toEqual(['400px', '300px']);
+      expect(status()!.textContent).toBe('');
+      expect(timers).toHaveBeenCalledWith(expect.any(Function), SPINNER_DELAY);
+      await vi.waitFor(() => expect(status()!.textContent).toBe('Loading…'));
+
+      asked('/b.jpg').onerror!();
+      await vi.waitFor(() => expect(content().querySelector('[role=alert]')?.textContent).toBe(BROKEN_IMAGE));
+      expect([wait()!.style.width, wait()!.style.height]).toEqual(['400px', '300px']);
+      expect(dialog.open).toBe(true);
+      dialog.querySelector<HTMLButtonElement>('.sw-lb-next')!.click();
+      await vi.waitFor(() =>
+        expect(dialog.querySelector('.sw-lb-counter')!.textContent).toBe('Image 3 of 3'),
+      );
+      expect(content().querySelector('[role=alert]')).toBeNull();
+      Object.assign(asked('/c.jpg'), { naturalWidth: 200, naturalHeight: 100 }).onload!();
+      await vi.waitFor(() => expect(content().querySelector('img')?.getAttribute('src')).toMatch(/\/c\.jpg$/));
+      rt.destroy();
+    } finally {
+      timers.mockRestore();
+      vi.unstubAllGlobals();
     }
   });
 });
