@@ -4,10 +4,7 @@ type Key =
   | 'close'
   | 'next'
   | 'previous'
-  | 'pause'
-  | 'play'
   | 'counter'
-  | 'slide'
   | 'image'
   | 'video'
   | 'content'
@@ -17,16 +14,13 @@ type Key =
   | 'contract'
   | 'thumbnails';
 
-/** Strings of the dialog-style UI (modals, tiles, lightbox, carousel, consent); loaded with them. */
+/** Strings of the lightbox's dialog; loaded with its chunk. */
 export const uiStrings = {
   en: {
     close: 'Close',
     next: 'Next',
     previous: 'Previous',
-    pause: 'Pause',
-    play: 'Play',
     counter: '{type} {n} of {total}',
-    slide: '{n} of {total}',
     image: 'Image',
     video: 'Video',
     content: 'Item',
@@ -40,10 +34,7 @@ export const uiStrings = {
     close: 'Fermer',
     next: 'Suivant',
     previous: 'Précédent',
-    pause: 'Pause',
-    play: 'Lecture',
     counter: '{type} {n} sur {total}',
-    slide: '{n} sur {total}',
     image: 'Image',
     video: 'Vidéo',
     content: 'Élément',
@@ -57,10 +48,7 @@ export const uiStrings = {
     close: 'Schließen',
     next: 'Weiter',
     previous: 'Zurück',
-    pause: 'Pause',
-    play: 'Abspielen',
     counter: '{type} {n} von {total}',
-    slide: '{n} von {total}',
     image: 'Bild',
     video: 'Video',
     content: 'Element',
@@ -74,10 +62,7 @@ export const uiStrings = {
     close: 'Cerrar',
     next: 'Siguiente',
     previous: 'Anterior',
-    pause: 'Pausa',
-    play: 'Reproducir',
     counter: '{type} {n} de {total}',
-    slide: '{n} de {total}',
     image: 'Imagen',
     video: 'Vídeo',
     content: 'Elemento',
@@ -91,10 +76,7 @@ export const uiStrings = {
     close: 'Chiudi',
     next: 'Successivo',
     previous: 'Precedente',
-    pause: 'Pausa',
-    play: 'Riproduci',
     counter: '{type} {n} di {total}',
-    slide: '{n} di {total}',
     image: 'Immagine',
     video: 'Video',
     content: 'Elemento',
@@ -108,10 +90,7 @@ export const uiStrings = {
     close: 'Sluiten',
     next: 'Volgende',
     previous: 'Vorige',
-    pause: 'Pauzeren',
-    play: 'Afspelen',
     counter: '{type} {n} van {total}',
-    slide: '{n} van {total}',
     image: 'Afbeelding',
     video: 'Video',
     content: 'Item',

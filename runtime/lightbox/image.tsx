@@ -17,12 +17,12 @@ const px = (s: { width: number; height: number }) => ({ width: `${s.width}px`, h
  * spec §8's message there. A load that answers for an earlier showing is dropped.
  */
 export function ImageMedia(props: StageProps): ReactNode {
-  const { item, shown, fitting, viewport, onLoaded, onBroken } = props;
+  const { item, shown, fitting, room, onLoaded, onBroken } = props;
   const [state, setState] = useState<Shown>();
   const callbacks = useRef({ onLoaded, onBroken });
   callbacks.current = { onLoaded, onBroken };
   const { content } = item;
-  const box = useRef(fitSize(content.width, content.height, viewport, fitting));
+  const box = useRef(fitSize(content.width, content.height, room, fitting));
   useEffect(() => {
     const win = item.link.ownerDocument.defaultView!;
     const img = new win.Image();
@@ -50,7 +50,7 @@ export function ImageMedia(props: StageProps): ReactNode {
 
   const now = state?.shown === shown ? state : undefined;
   if (now?.status === 'ready') {
-    box.current = fitSize(now.width, now.height, viewport, fitting);
+    box.current = fitSize(now.width, now.height, room, fitting);
     return <img src={content.src} alt={item.description || item.title} style={px(box.current)} />;
   }
   return (

@@ -9,6 +9,7 @@ import { useStore, type Store } from '../ui/store';
 import { useViewport, type Viewport } from '../ui/use-viewport';
 import type { Content } from './content';
 import { fitSize } from './fit';
+import { useStageRoom } from './use-room';
 import { Nav } from './nav';
 import { Stage, type StageProps } from './stage';
 import { current, isGroup, mayEmbed, type LightboxAction, type LightboxState } from './state';
@@ -45,6 +46,7 @@ export function Lightbox(props: LightboxProps): ReactNode {
   const s = useStore(store);
   const item = current(s);
   const viewport = useViewport(win, s.active);
+  const { ref: stageRef, room } = useStageRoom(win, viewport, s.active);
   const [titleId] = useState(() => uniqueId(win.document, 'sw-lb-title'));
   const dispatch = store.dispatch;
   useSlideshow(win, store, s, options.slideshow);
@@ -73,13 +75,13 @@ export function Lightbox(props: LightboxProps): ReactNode {
         <CloseButton label={t('close')} />
       </div>
       <figure>
-        <div className="sw-lb-content">
+        <div className="sw-lb-content" ref={stageRef}>
           {item && (
             <Stage
               item={item}
               shown={s.shown}
               fitting={s.fitting}
-              viewport={viewport}
+              room={room}
               typeName={t(typeKey(item.content))}
               embed={mayEmbed(s, item.content.kind)}
               onAllow={() => dispatch({ type: 'allowMedia', provider: item.content.kind })}
@@ -96,7 +98,7 @@ export function Lightbox(props: LightboxProps): ReactNode {
         group={isGroup(s)}
         slideshow={options.slideshow !== false}
         playing={s.playing}
-        resizable={resizable(s, viewport) && options.allowResize}
+        resizable={resizable(s, room) && options.allowResize}
         fitting={s.fitting}
         labels={navLabels(t)}
         onGo={(by) => go(s.index + by)}
@@ -124,10 +126,10 @@ const arrowKeys =
   };
 
 /** Media larger than the window, which expand / fit can toggle (text content scrolls instead). */
-function resizable(s: LightboxState, viewport: Viewport): boolean {
+function resizable(s: LightboxState, room: Viewport): boolean {
   const kind = current(s)?.content.kind;
   if (!s.size || kind === 'inline' || kind === 'ajax') return false;
-  return fitSize(s.size.width, s.size.height, viewport, s.fitting).large;
+  return fitSize(s.size.width, s.size.height, room, s.fitting).large;
 }
 
 const navLabels = (t: Translate<UiKey>) => ({

@@ -12,7 +12,8 @@ export interface StageProps {
   /** Which showing this is (state.shown): a load answers for it only. */
   shown: number;
   fitting: boolean;
-  viewport: Viewport;
+  /** The room the stage has (fit.ts `stageRoom`). */
+  room: Viewport;
   /** The accessible name of a frame or player whose item has no title. */
   typeName: string;
   /** Whether the item's player may load now (lightbox/state.ts `mayEmbed`). */
@@ -31,9 +32,9 @@ const px = (s: { width: number; height: number }) => ({ width: `${s.width}px`, h
 
 /** The item's content, by kind (contract §3, Lightbox): only text and sanitised HTML go in. */
 export function Stage(props: StageProps): ReactNode {
-  const { item, fitting, viewport } = props;
+  const { item, fitting, room } = props;
   const { content } = item;
-  const size = px(fitSize(content.width, content.height, viewport, fitting));
+  const size = px(fitSize(content.width, content.height, room, fitting));
   // The showing whose "Load video" was pressed: its player, replacing the button, takes the focus.
   const asked = useRef(-1);
   switch (content.kind) {

@@ -28,6 +28,26 @@ const retarget = (page: Page, href: string, title = 'Item') =>
     [href, title],
   );
 
+/**
+ * The shown image's box, whether the dialog scrolls, whether the caption (title) is below the
+ * image without touching it, and whether the whole dialog is inside the window.
+ */
+const layout = (page: Page) =>
+  box(page).evaluate((d: HTMLDialogElement) => {
+    const r = (el: Element) => el.getBoundingClientRect();
+    const img = r(d.querySelector('.sw-lb-content img')!);
+    const caption = r(d.querySelector('figcaption')!);
+    const dialog = r(d);
+    return {
+      img: { width: Math.round(img.width), height: Math.round(img.height) },
+      scrolls: d.scrollHeight > d.clientHeight + 1,
+      scrollsAcross: d.scrollWidth > d.clientWidth + 1,
+      captionBelow: caption.top >= img.bottom - 0.5,
+      inWindow:
+        dialog.top >= 0 && dialog.bottom <= innerHeight && dialog.left >= 0 && dialog.right <= innerWidth,
+    };
+  });
+
 /** Requests to the video providers' hosts: the YouTube stub answers them. */
 async function videoProviders(page: Page) {
   const requested: string[] = [];
@@ -277,19 +297,61 @@ test.describe('lightbox', () => {
 });
 
 test.describe('lightbox: content types, sizing, options', () => {
-  test('content larger than the window is fitted to the window minus 200 px; expand and contract', async ({
+  test('a large image fits a desktop window less 200 px across, with the caption, navigation and thumbnails in view below; expand and contract', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 700 });
     await openGallery(page);
     await page.locator('[data-sw-lightbox="rooms"]').first().click(); // 960 × 640
     const img = box(page).locator('.sw-lb-content img');
-    await expect.poll(() => img.evaluate((i) => Math.round(i.getBoundingClientRect().height))).toBe(500);
-    expect(await img.evaluate((i) => Math.round(i.getBoundingClientRect().width))).toBe(750);
+    await expect(img).toBeVisible();
+    const fitted = await layout(page);
+    expect(fitted.img.width).toBeLessThanOrEqual(1280 - 200);
+    expect(fitted.img.height).toBeLessThan(640);
+    expect(Math.abs(fitted.img.width / fitted.img.height - 960 / 640)).toBeLessThan(0.01);
+    expect(fitted).toMatchObject({
+      scrolls: false,
+      scrollsAcross: false,
+      captionBelow: true,
+      inWindow: true,
+    });
     await box(page).getByRole('button', { name: 'Expand to full size' }).click();
     await expect.poll(() => img.evaluate((i) => Math.round(i.getBoundingClientRect().height))).toBe(640);
     await box(page).getByRole('button', { name: 'Fit to window' }).click();
-    await expect.poll(() => img.evaluate((i) => Math.round(i.getBoundingClientRect().height))).toBe(500);
+    await expect
+      .poll(() => img.evaluate((i) => Math.round(i.getBoundingClientRect().height)))
+      .toBe(Math.round(fitted.img.height));
+  });
+
+  test('on a phone the image takes almost all of the width; turned on its side and back it refits', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 667 });
+    await openGallery(page);
+    await page.locator('[data-sw-lightbox="rooms"]').first().click(); // 960 × 640
+    await expect(box(page).locator('.sw-lb-content img')).toBeVisible();
+    // 375 less the 48 px margin, or less the dialog's own edge, padding and scrollbar gutter
+    // where those take more (a classic scrollbar, as headless browsers have: 15 px).
+    const upright = await layout(page);
+    expect(upright.img.width).toBeGreaterThanOrEqual(375 - 60);
+    expect(upright.img.width).toBeLessThanOrEqual(375 - 48);
+    expect(upright).toMatchObject({
+      scrolls: false,
+      scrollsAcross: false,
+      captionBelow: true,
+      inWindow: true,
+    });
+    await expectAxeClean(page);
+
+    await page.setViewportSize({ width: 667, height: 375 });
+    // On its side the image is as tall as half the window allows; the rest scrolls into view.
+    await expect.poll(async () => (await layout(page)).img.height).toBeLessThanOrEqual(375 - 375 / 2 + 1);
+    const side = await layout(page);
+    expect(side.img.height).toBeGreaterThan(150);
+    expect(side.captionBelow).toBe(true);
+
+    await page.setViewportSize({ width: 375, height: 667 });
+    await expect.poll(async () => (await layout(page)).img.width).toBe(upright.img.width);
   });
 
   test('ajax content from the same origin is shown sanitised; from another origin it is refused', async ({

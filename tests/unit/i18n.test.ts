@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtInLanguages, languageChain, translator } from '../../runtime/i18n/index';
 import { navStrings } from '../../runtime/i18n/nav';
+import { lightboxStrings } from '../../runtime/i18n/lightbox';
 import { uiStrings } from '../../runtime/i18n/ui';
 import { html, runtime } from './helpers';
 
@@ -33,7 +34,7 @@ describe('i18n', () => {
   });
 
   it('has every key in every built-in language', () => {
-    for (const table of [uiStrings, navStrings] as Record<string, Record<string, string>>[]) {
+    for (const table of [uiStrings, navStrings, lightboxStrings] as Record<string, Record<string, string>>[]) {
       const keys = Object.keys(table.en!).sort();
       for (const lang of builtInLanguages) expect(Object.keys(table[lang] ?? {}).sort(), lang).toEqual(keys);
     }
@@ -42,10 +43,10 @@ describe('i18n', () => {
   it('the runtime reads <html lang> and the config overrides', () => {
     document.documentElement.lang = 'it';
     document.head.innerHTML =
-      '<script type="application/json" id="sw-config">{"i18n":{"it":{"play":"Avvia"}}}</script>';
+      '<script type="application/json" id="sw-config">{"i18n":{"it":{"next":"Avanti"}}}</script>';
     html('');
     const t = runtime([]).strings(uiStrings);
     expect(t('close')).toBe('Chiudi');
-    expect(t('play')).toBe('Avvia');
+    expect(t('next')).toBe('Avanti');
   });
 });
