@@ -28,6 +28,16 @@ const retarget = (page: Page, href: string, title = 'Item') =>
     [href, title],
   );
 
+/** Opens the gallery's first image (960 × 640) in a window of `size`; resolves with the image shown. */
+async function openLargeImage(page: Page, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await openGallery(page);
+  await page.locator('[data-sw-lightbox="rooms"]').first().click();
+  const img = box(page).locator('.sw-lb-content img');
+  await expect(img).toBeVisible();
+  return img;
+}
+
 /**
  * The shown image's box, whether the dialog scrolls, whether the caption (title) is below the
  * image without touching it, and whether the whole dialog is inside the window.
@@ -300,11 +310,7 @@ test.describe('lightbox: content types, sizing, options', () => {
   test('a large image fits a desktop window less 200 px across, with the caption, navigation and thumbnails in view below; expand and contract', async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1280, height: 700 });
-    await openGallery(page);
-    await page.locator('[data-sw-lightbox="rooms"]').first().click(); // 960 × 640
-    const img = box(page).locator('.sw-lb-content img');
-    await expect(img).toBeVisible();
+    const img = await openLargeImage(page, { width: 1280, height: 700 });
     const fitted = await layout(page);
     expect(fitted.img.width).toBeLessThanOrEqual(1280 - 200);
     expect(fitted.img.height).toBeLessThan(640);
@@ -326,10 +332,7 @@ test.describe('lightbox: content types, sizing, options', () => {
   test('on a phone the image takes almost all of the width; turned on its side and back it refits', async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 375, height: 667 });
-    await openGallery(page);
-    await page.locator('[data-sw-lightbox="rooms"]').first().click(); // 960 × 640
-    await expect(box(page).locator('.sw-lb-content img')).toBeVisible();
+    await openLargeImage(page, { width: 375, height: 667 });
     // 375 less the 48 px margin, or less the dialog's own edge, padding and scrollbar gutter
     // where those take more (a classic scrollbar, as headless browsers have: 15 px).
     const upright = await layout(page);
