@@ -27,6 +27,8 @@ export const attr = {
 
   lightbox: 'data-sw-lightbox',
   description: 'data-sw-description',
+  /** Issue 16: the image's other widths for the lightbox, as `srcset` writes them (`w` only). */
+  srcset: 'data-sw-srcset',
 
   carousel: 'data-sw-carousel',
   slide: 'data-sw-slide',

@@ -25,7 +25,7 @@ const thumbnailFile = /\.(jpe?g|png|gif)$/i;
 const videoFile = /\.(mp4|webm|ogg|ogv)$/i;
 const youtubeId = /^[\w-]{6,20}$/;
 /** The video providers' hosts: nothing may be fetched from them before the visitor allows it. */
-const providerHost = /(^|\.)(youtube(-nocookie)?\.com|youtu\.be|ytimg\.com|vimeo\.com|vimeocdn\.com)$/;
+export const providerHost = /(^|\.)(youtube(-nocookie)?\.com|youtu\.be|ytimg\.com|vimeo\.com|vimeocdn\.com)$/;
 
 /** `width`/`height` query parameters: positive integers, else the configured default. */
 function size(params: URLSearchParams, name: string, fallback: number): number {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { fitSize } from './fit';
+import { sourceFor } from './srcset';
 import type { StageProps } from './stage';
 
 /** Spec §8, verbatim: shown in the stage, where Previous and Next still work (issue 16). */
@@ -7,7 +8,13 @@ export const BROKEN_IMAGE = 'Image cannot be loaded. Make sure the path is corre
 /** Issue 16: a wait shorter than this shows no spinner (it would only flash). */
 export const SPINNER_DELAY = 300;
 
-type Shown = { shown: number; status: 'slow' | 'ready' | 'broken'; width: number; height: number };
+type Shown = {
+  shown: number;
+  src: string;
+  status: 'slow' | 'ready' | 'broken';
+  width: number;
+  height: number;
+};
 const px = (s: { width: number; height: number }) => ({ width: `${s.width}px`, height: `${s.height}px` });
 
 /**
@@ -27,8 +34,10 @@ export function ImageMedia(props: StageProps): ReactNode {
     const win = item.link.ownerDocument.defaultView!;
     const img = new win.Image();
     let live = true;
+    // The narrowest of the image's widths that fills the stage (issue 16), else the href.
+    const src = sourceFor(item.link, content.src, room, win);
     const set = (status: Shown['status'], width = 0, height = 0) =>
-      live && setState({ shown, status, width, height });
+      live && setState({ shown, src, status, width, height });
     const slow = win.setTimeout(() => set('slow'), SPINNER_DELAY);
     img.onload = () => {
       win.clearTimeout(slow);
@@ -40,7 +49,7 @@ export function ImageMedia(props: StageProps): ReactNode {
       set('broken');
       if (live) callbacks.current.onBroken();
     };
-    img.src = content.src;
+    img.src = src;
     return () => {
       live = false;
       win.clearTimeout(slow);
@@ -51,7 +60,7 @@ export function ImageMedia(props: StageProps): ReactNode {
   const now = state?.shown === shown ? state : undefined;
   if (now?.status === 'ready') {
     box.current = fitSize(now.width, now.height, room, fitting);
-    return <img src={content.src} alt={item.description || item.title} style={px(box.current)} />;
+    return <img src={now.src} alt={item.description || item.title} style={px(box.current)} />;
   }
   return (
     <div className="sw-lb-wait" style={px(box.current)}>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Config } from '../config';
 import { inFormField } from '../dom';
 import { uniqueId } from '../ids';
@@ -14,6 +14,7 @@ import { Nav } from './nav';
 import { Stage, type StageProps } from './stage';
 import { current, isGroup, mayEmbed, type LightboxAction, type LightboxState } from './state';
 import { Thumbnails } from './thumbnails';
+import { usePreload, useSlideshow } from './timing';
 
 export type UiKey = keyof (typeof uiStrings)['en'];
 
@@ -47,10 +48,10 @@ export function Lightbox(props: LightboxProps): ReactNode {
   const item = current(s);
   const viewport = useViewport(win, s.active);
   const { ref: stageRef, room } = useStageRoom(win, viewport, s.active);
+  usePreload(win, s, room);
   const [titleId] = useState(() => uniqueId(win.document, 'sw-lb-title'));
   const dispatch = store.dispatch;
   useSlideshow(win, store, s, options.slideshow);
-  usePreload(win, s);
 
   const counter = item
     ? t('counter', { type: t(typeKey(item.content)), n: s.index + 1, total: s.items.length })
@@ -160,31 +161,4 @@ function CloseButton({ label }: { label: string }): ReactNode {
       {label}
     </button>
   );
-}
-
-/** While playing, the next item after the configured interval (restarted by every item shown). */
-function useSlideshow(
-  win: Window,
-  store: LightboxProps['store'],
-  s: LightboxState,
-  interval: number | false,
-): void {
-  useEffect(() => {
-    if (!s.playing || interval === false) return;
-    const timer = win.setTimeout(() => store.dispatch({ type: 'advance' }), interval);
-    return () => win.clearTimeout(timer);
-  }, [s.playing, s.shown, interval]);
-}
-
-/** Once an image has loaded, its neighbours start loading, so Previous and Next show at once. */
-function usePreload(win: Window, s: LightboxState): void {
-  const ready = !!s.size && current(s)?.content.kind === 'image';
-  useEffect(() => {
-    if (!ready) return;
-    for (const i of [s.index - 1, s.index + 1]) {
-      const near = s.items[(i + s.items.length) % s.items.length];
-      if (near?.content.kind === 'image')
-        new (win as Window & typeof globalThis).Image().src = near.content.src;
-    }
-  }, [ready, s.shown]);
 }
