@@ -14,7 +14,8 @@ import { Nav } from './nav';
 import { Stage, type StageProps } from './stage';
 import { current, isGroup, mayEmbed, type LightboxAction, type LightboxState } from './state';
 import { Thumbnails } from './thumbnails';
-import { usePreload, useSlideshow } from './timing';
+import { useGestures, usePreload, useSlideshow } from './effects';
+import type { attachGestures } from './gestures';
 
 export type UiKey = keyof (typeof uiStrings)['en'];
 
@@ -28,6 +29,8 @@ export interface LightboxProps {
   mediaText: StageProps['mediaText'];
   /** An image that cannot be loaded: the stage shows spec §8's message; this reports it. */
   onBroken(): void;
+  /** Fetches the touch gestures' chunk. */
+  loadGestures(): Promise<typeof attachGestures>;
 }
 
 const typeKey = (c: Content): UiKey =>
@@ -57,6 +60,9 @@ export function Lightbox(props: LightboxProps): ReactNode {
     ? t('counter', { type: t(typeKey(item.content)), n: s.index + 1, total: s.items.length })
     : '';
   const go = (index: number) => dispatch({ type: 'go', index });
+  useGestures(win, stageRef, item?.content.kind === 'image' && s.fitting, s.shown, props.loadGestures, (g) =>
+    g === 'close' ? dispatch({ type: 'close' }) : go(s.index + (g === 'next' ? 1 : -1)),
+  );
   return (
     <DialogFrame
       open={s.open}

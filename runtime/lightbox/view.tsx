@@ -53,6 +53,11 @@ export function createLightbox(runtime: Runtime, host: UiHost) {
       t={runtime.strings(uiStrings)}
       loadAjax={loadAjax}
       mediaText={mediaTexts(runtime)}
+      loadGestures={() =>
+        loadChunk(runtime, 'lightbox gestures', () => import('./gestures'), {
+          exported: 'attachGestures',
+        }).then((m) => m.attachGestures)
+      }
       onBroken={() => {
         const item = store.get().items[store.get().index];
         if (item)

@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { Store } from '../ui/store';
 import type { Viewport } from '../ui/use-viewport';
+import type { attachGestures, Gesture } from './gestures';
 import { savesData, sourceFor } from './srcset';
 import { current, type LightboxAction, type LightboxState } from './state';
 
@@ -37,4 +38,34 @@ export function usePreload(win: Window, s: LightboxState, room: Viewport): void 
         );
     }
   }, [ready, s.shown]);
+}
+
+/**
+ * Touch gestures on the stage while it shows an image fitted to the window, on a device with
+ * touch: their chunk is fetched then (a failure leaves the buttons and keys, which always work).
+ * Attached anew for each item shown, so every image starts unzoomed.
+ */
+export function useGestures(
+  win: Window,
+  stage: RefObject<HTMLElement | null>,
+  on: boolean,
+  shown: number,
+  load: () => Promise<typeof attachGestures>,
+  done: (gesture: Gesture) => void,
+): void {
+  const latest = useRef(done);
+  latest.current = done;
+  useEffect(() => {
+    if (!on || !(win.navigator.maxTouchPoints > 0)) return;
+    const abort = new AbortController();
+    const reduced = win.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    load().then(
+      (attach) =>
+        !abort.signal.aborted &&
+        stage.current &&
+        attach(stage.current, abort.signal, reduced, (g) => latest.current(g)),
+      () => {}, // announced by the chunk loader
+    );
+    return () => abort.abort();
+  }, [on, shown]);
 }
