@@ -7,7 +7,9 @@ import type { CarouselText } from './labels';
  * first under prefers-reduced-motion) unless the pointer or focus is inside or the page is
  * hidden. The slides are a live region only while not rotating. Without wrapping, the ends
  * disable Previous/Next and rotation stops on the last slide. `toggle` is the rotation
- * control. Returns `[update, step, playPause, inside]`: a tuple, as the entry pays for every
+ * control; `shown` hears every slide shown. A pause keeps the time that was left: rotation
+ * resumes with it, not a full interval (issue 16); a slide the visitor chose gets a full one.
+ * Returns `[update, step, playPause, inside, goTo]`: a tuple, as the entry pays for every
  * property name (minifying keeps them).
  */
 export function carouselRotation(
@@ -15,9 +17,10 @@ export function carouselRotation(
   root: Element,
   slides: HTMLElement[],
   toggle: HTMLButtonElement,
-  [prev, next]: (HTMLElement | undefined)[],
+  ends: (HTMLElement | undefined)[],
   options: typeof carouselDefaults,
   t: CarouselText,
+  shown: (index: number) => void,
 ) {
   const doc = ctx.runtime.document;
   const reduced = ctx.runtime.window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -28,23 +31,11 @@ export function carouselRotation(
   let playing = !reduced;
   const inside = { pointer: false, focus: false };
   let advance: (() => void) | undefined;
+  /** The time left of the current slide's interval, and when its timer was set. */
+  let left = options.interval;
+  let armed = 0;
 
-  const show = (to: number) => {
-    index = options.wrap
-      ? (to + slides.length) % slides.length
-      : Math.min(Math.max(to, 0), slides.length - 1);
-    slides.forEach((s, i) => (s.hidden = i !== index));
-    if (!options.wrap) {
-      for (const [b, end] of [
-        [prev, index === 0],
-        [next, index === slides.length - 1],
-      ] as const) {
-        if (!b) continue;
-        if (end) b.setAttribute('aria-disabled', 'true');
-        else b.removeAttribute('aria-disabled');
-      }
-    }
-  };
+  const show = (to: number) => (index = showSlide(slides, to, options.wrap, ends, shown));
   const update = () => {
     const rotating = playing && !inside.pointer && !inside.focus && !doc.hidden;
     // Only when it changes: update() also runs on focusin and pointerenter, and WebKit drops
@@ -55,10 +46,12 @@ export function carouselRotation(
     root.setAttribute('aria-live', rotating ? 'off' : 'polite');
     if (rotating && !advance) {
       // Background: a rotation re-arms itself for ever, so it must not hold idle().
+      armed = Date.now();
       advance = ctx.after(
-        options.interval,
+        left,
         () => {
           advance = undefined;
+          left = options.interval;
           if (!options.wrap && index === slides.length - 1) playing = false;
           else show(index + 1);
           update();
@@ -68,13 +61,22 @@ export function carouselRotation(
     } else if (!rotating && advance) {
       advance();
       advance = undefined;
+      left = Math.max(0, left - (Date.now() - armed));
     }
+  };
+  /** The visitor's own move: the slide they chose gets a full interval. */
+  const choose = (to: number) => {
+    advance?.();
+    advance = undefined;
+    left = options.interval;
+    show(to);
+    update();
   };
 
   return [
     update,
     /** Moves by `by` slides from the one shown (0: shows it, as it starts). */
-    (by: number) => show(index + by),
+    (by: number) => choose(index + by),
     /** The rotation control's click. */
     () => {
       playing = !playing;
@@ -85,5 +87,34 @@ export function carouselRotation(
       inside[key] = on;
       update();
     },
+    /** Shows slide `to` (a position button). */
+    choose,
   ] as const;
+}
+
+/**
+ * Shows slide `to`, wrapped around, or held at the ends without wrapping, where Previous or
+ * Next is then disabled; returns its index.
+ */
+function showSlide(
+  slides: HTMLElement[],
+  to: number,
+  wrap: boolean,
+  [prev, next]: (HTMLElement | undefined)[],
+  shown: (index: number) => void,
+): number {
+  const index = wrap ? (to + slides.length) % slides.length : Math.min(Math.max(to, 0), slides.length - 1);
+  slides.forEach((s, i) => (s.hidden = i !== index));
+  shown(index);
+  if (!wrap) {
+    for (const [b, end] of [
+      [prev, index === 0],
+      [next, index === slides.length - 1],
+    ] as const) {
+      if (!b) continue;
+      if (end) b.setAttribute('aria-disabled', 'true');
+      else b.removeAttribute('aria-disabled');
+    }
+  }
+  return index;
 }

@@ -1,6 +1,8 @@
+import { loadChunk } from '../chunks';
 import { labelCarousel } from '../carousel/labels';
+import { slidePosition } from '../carousel/position';
 import { carouselRotation } from '../carousel/rotation';
-import type { Controller } from '../controller';
+import type { Controller, ControllerContext } from '../controller';
 import { inFormField } from '../dom';
 import { carouselStrings } from '../i18n/carousel';
 import { attr } from '../schema';
@@ -8,14 +10,23 @@ import { carouselOptions } from '../carousel/options';
 
 export { carouselDefaults, carouselOptions, readCarouselOptions } from '../carousel/options';
 
-const css = `[${attr.carousel}] [${attr.slide}][hidden]{display:none!important}`;
+// The position's buttons are dots with a 24 px target (WCAG 2.5.8); the builder's CSS may restyle them.
+const P = `[${attr.carousel}] [data-sw-carousel-position]`;
+const css = `[${attr.carousel}] [${attr.slide}][hidden]{display:none!important}
+${P}{display:flex;flex-wrap:wrap;align-items:center;justify-content:center}
+${P} p{margin:0 .5em}
+${P} button{width:24px;height:24px;padding:0;border:0;background:none;color:inherit;cursor:pointer}
+${P} button::before{content:"";display:block;width:8px;height:8px;margin:auto;border:2px solid;border-radius:50%}
+${P} button[aria-current]::before{background:currentColor}`;
 
 /**
  * `data-sw-carousel` (W3C APG carousel): one slide at a time, each a group labelled "n of N"
  * in a labelled region. A rotation control comes first in the tab order (WCAG 2.2.2).
  * Rotation stops while the pointer or keyboard focus is inside and while the page is hidden,
  * and starts stopped under prefers-reduced-motion; the slides are a live region only while
- * not rotating. Previous/Next buttons and the arrow keys (outside form fields) move by one.
+ * not rotating. Previous/Next buttons and the arrow keys (outside form fields) move by one;
+ * "2 of 5" and a button per slide say where it is and go there (issue 16). On a device with
+ * touch, a swipe steps too: its code is a chunk fetched on idle.
  */
 export const carousel: Controller = {
   connect(root, ctx) {
@@ -32,29 +43,30 @@ export const carousel: Controller = {
 
     const undo: (() => void)[] = [];
     labelCarousel(root, slides, t, undo);
-    const toggle = runtime.document.createElement('button');
-    toggle.type = 'button';
-    toggle.setAttribute('data-sw-carousel-rotation', '');
-    root.prepend(toggle);
-    undo.push(() => toggle.remove());
     const ends = [attr.carouselPrev, attr.carouselNext].map((name) => own(`[${name}]`)[0]);
     const [prev, next] = ends;
-    const live = root.getAttribute('aria-live');
-    undo.push(() => {
-      if (live === null) root.removeAttribute('aria-live');
-      else root.setAttribute('aria-live', live);
-      prev?.removeAttribute('aria-disabled');
-      next?.removeAttribute('aria-disabled');
-    });
+    const toggle = rotationControl(root, ends, undo);
 
-    const [update, step, playPause, inside] = carouselRotation(ctx, root, slides, toggle, ends, options, t);
+    const [dots, position] = slidePosition(root, slides.length, t, undo);
+    const [update, step, playPause, inside, choose] = carouselRotation(
+      ctx,
+      root,
+      slides,
+      toggle,
+      ends,
+      options,
+      t,
+      position,
+    );
     listen(toggle, 'click', playPause);
     listen(root, 'click', (e) => {
       const b = (e.target as Element).closest('button');
       if (!b || b.getAttribute('aria-disabled') === 'true') return;
       if (b === prev) step(-1);
       else if (b === next) step(1);
+      else if (dots.includes(b)) choose(dots.indexOf(b));
     });
+    swipeOnTouch(ctx, root as HTMLElement, slides, step);
     listen<KeyboardEvent>(root, 'keydown', (e) => {
       if (e.defaultPrevented || inFormField(e.target)) return;
       if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
@@ -76,3 +88,50 @@ export const carousel: Controller = {
     };
   },
 };
+
+/**
+ * The rotation control, first in the carousel; what the rotation will change (`aria-live`,
+ * Previous/Next's `aria-disabled`) is put back on `undo`.
+ */
+function rotationControl(root: Element, [prev, next]: (HTMLElement | undefined)[], undo: (() => void)[]) {
+  const toggle = root.ownerDocument.createElement('button');
+  toggle.type = 'button';
+  toggle.setAttribute('data-sw-carousel-rotation', '');
+  root.prepend(toggle);
+  const live = root.getAttribute('aria-live');
+  undo.push(() => {
+    toggle.remove();
+    if (live === null) root.removeAttribute('aria-live');
+    else root.setAttribute('aria-live', live);
+    prev?.removeAttribute('aria-disabled');
+    next?.removeAttribute('aria-disabled');
+  });
+  return toggle;
+}
+
+/** On a device with touch, the swipe's chunk on idle; without it, the buttons and keys still work. */
+function swipeOnTouch(
+  ctx: ControllerContext,
+  root: HTMLElement,
+  slides: HTMLElement[],
+  step: (by: number) => void,
+) {
+  const win = ctx.runtime.window;
+  if (!(win.navigator.maxTouchPoints > 0)) return;
+  ctx.idle(() =>
+    loadChunk(ctx.runtime, 'carousel swipe', () => import('../carousel/swipe'), {
+      exported: 'carouselSwipe',
+    }).then(
+      (m) =>
+        !ctx.signal.aborted &&
+        m.carouselSwipe(
+          root,
+          slides,
+          step,
+          win.matchMedia('(prefers-reduced-motion: reduce)').matches,
+          ctx.signal,
+        ),
+      () => {}, // announced by the loader
+    ),
+  );
+}

@@ -24,8 +24,11 @@ export interface Refusal {
 const thumbnailFile = /\.(jpe?g|png|gif)$/i;
 const videoFile = /\.(mp4|webm|ogg|ogv)$/i;
 const youtubeId = /^[\w-]{6,20}$/;
-/** The video providers' hosts: nothing may be fetched from them before the visitor allows it. */
-export const providerHost = /(^|\.)(youtube(-nocookie)?\.com|youtu\.be|ytimg\.com|vimeo\.com|vimeocdn\.com)$/;
+/**
+ * The video providers' hosts: nothing may be fetched from them before the visitor allows it. A
+ * host name may end in the root's dot (`i.ytimg.com.`), which reaches the same server.
+ */
+export const providerHost = /(^|\.)(youtube(-nocookie)?\.com|youtu\.be|ytimg\.com|vimeo\.com|vimeocdn\.com)\.?$/;
 
 /** `width`/`height` query parameters: positive integers, else the configured default. */
 function size(params: URLSearchParams, name: string, fallback: number): number {

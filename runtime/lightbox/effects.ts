@@ -41,8 +41,8 @@ export function usePreload(win: Window, s: LightboxState, room: Viewport): void 
 }
 
 /**
- * Touch gestures on the stage while it shows an image fitted to the window, on a device with
- * touch: their chunk is fetched then (a failure leaves the buttons and keys, which always work).
+ * Touch gestures on the stage while it shows an image item fitted to the window (loading,
+ * shown, or failed: it can be swiped past), on a device with touch: their chunk is fetched then (a failure leaves the buttons and keys, which always work).
  * Attached anew for each item shown, so every image starts unzoomed.
  */
 export function useGestures(
@@ -58,12 +58,11 @@ export function useGestures(
   useEffect(() => {
     if (!on || !(win.navigator.maxTouchPoints > 0)) return;
     const abort = new AbortController();
-    const reduced = win.matchMedia('(prefers-reduced-motion: reduce)').matches;
     load().then(
       (attach) =>
         !abort.signal.aborted &&
         stage.current &&
-        attach(stage.current, abort.signal, reduced, (g) => latest.current(g)),
+        attach(stage.current, abort.signal, (g) => latest.current(g)),
       () => {}, // announced by the chunk loader
     );
     return () => abort.abort();

@@ -29,12 +29,18 @@ export interface GestureState {
   readonly tap: (Point & { at: number }) | null;
 }
 
-/** The image's laid-out size, and prefers-reduced-motion (which leaves only the plain step). */
+/**
+ * The image's laid-out size; prefers-reduced-motion (which leaves only the plain step); and
+ * whether there is an image to zoom (not while one loads or after it failed).
+ */
 export interface GestureEnv {
   width: number;
   height: number;
   reduced: boolean;
+  zoomable?: boolean;
 }
+
+const zooms = (env: GestureEnv) => !env.reduced && env.zoomable !== false;
 
 export const MAX_ZOOM = 4;
 export const DOUBLE_TAP_ZOOM = 2.5;
@@ -78,7 +84,7 @@ function zoomAt(v: View, scale: number, at: Point, env: GestureEnv): View {
 export function pointerDown(s: GestureState, id: number, p: Point, env: GestureEnv): GestureState {
   const pointers = { ...s.pointers, [id]: p };
   const [a, b] = Object.values(pointers);
-  if (b && !env.reduced)
+  if (b && zooms(env))
     return {
       ...s,
       pointers,
@@ -160,7 +166,7 @@ export function pointerUp(
       return dy > Math.max(80, env.height / 4) ? [rest, 'close'] : [rest, undefined];
     case 'pending': {
       const double = s.tap && at - s.tap.at < DOUBLE_TAP_MS && distance(s.tap, p) < DOUBLE_TAP_PX;
-      if (!double || env.reduced) return [{ ...rest, tap: { ...p, at } }, undefined];
+      if (!double || !zooms(env)) return [{ ...rest, tap: { ...p, at } }, undefined];
       const view = s.view.scale > 1 ? identity : zoomAt(s.view, DOUBLE_TAP_ZOOM, p, env);
       return [{ ...rest, view, tap: null }, undefined];
     }

@@ -4,7 +4,7 @@ export type Gesture = Exclude<G.Outcome, undefined>;
 
 /**
  * Touch gestures on the lightbox's stage (issue 16), in a chunk of their own fetched only when
- * a lightbox shows an image on a device with touch: swipe to the previous or next item, swipe
+ * a lightbox shows an image item on a device with touch: swipe to the previous or next item, swipe
  * down to close, pinch and double-tap to zoom, pan while zoomed (gesture-state.ts). Pointer
  * Events on the stage; the image's transform is written directly, not rendered per move. A
  * mouse keeps the buttons and keys it always had. Everything is undone when `signal` aborts.
@@ -12,36 +12,43 @@ export type Gesture = Exclude<G.Outcome, undefined>;
 export function attachGestures(
   stage: HTMLElement,
   signal: AbortSignal,
-  reduced: boolean,
   done: (gesture: Gesture) => void,
 ): void {
+  const reduced = stage.ownerDocument.defaultView!.matchMedia('(prefers-reduced-motion: reduce)').matches;
   let s = G.initialGesture;
-  const img = () => stage.querySelector('img');
-  const env = (): G.GestureEnv => ({
-    width: img()?.offsetWidth ?? 0,
-    height: img()?.offsetHeight ?? 0,
-    reduced,
-  });
+  // The image, or the box that stands for it while it loads or after it failed: that one can
+  // still be swiped past, not zoomed.
+  const media = () => stage.firstElementChild as HTMLElement | null;
+  const env = (): G.GestureEnv => {
+    const m = media();
+    return {
+      width: m?.offsetWidth ?? 0,
+      height: m?.offsetHeight ?? 0,
+      reduced,
+      zoomable: m?.localName === 'img',
+    };
+  };
   // The stage's centre is the image's (it is centred across, and as tall as the image).
   const at = (e: PointerEvent) => {
     const r = stage.getBoundingClientRect();
     return { x: e.clientX - r.left - r.width / 2, y: e.clientY - r.top - r.height / 2 };
   };
   const paint = (settle: boolean) => {
-    const i = img();
+    const i = media();
     if (!i) return;
     i.style.transition = settle && !reduced ? 'transform .2s' : '';
     i.style.transform = G.transformOf(s);
   };
   // The browser neither scrolls nor zooms the page under the fingers: the gestures are ours. A
   // zoomed image is clipped to the stage, which would otherwise become a scrolling region.
-  stage.style.touchAction = 'none';
+  // Under reduced motion ours do not zoom, so the browser's own pinch-zoom and scrolling stay.
+  stage.style.touchAction = reduced ? 'pan-y pinch-zoom' : 'none';
   stage.style.overflow = 'hidden';
   signal.addEventListener(
     'abort',
     () => {
       stage.style.touchAction = stage.style.overflow = '';
-      const i = img();
+      const i = media();
       if (i) i.style.transform = i.style.transition = '';
     },
     { once: true },
@@ -49,7 +56,7 @@ export function attachGestures(
   const on = (type: string, fn: (e: PointerEvent) => void) =>
     stage.addEventListener(type, fn as EventListener, { signal });
   on('pointerdown', (e) => {
-    if (e.pointerType === 'mouse' || !img()) return;
+    if (e.pointerType === 'mouse' || !media()) return;
     stage.setPointerCapture?.(e.pointerId);
     s = G.pointerDown(s, e.pointerId, at(e), env());
   });

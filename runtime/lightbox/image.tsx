@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { fitSize } from './fit';
 import { sourceFor } from './srcset';
 import type { StageProps } from './stage';
@@ -15,13 +15,15 @@ type Shown = {
   width: number;
   height: number;
 };
-const px = (s: { width: number; height: number }) => ({ width: `${s.width}px`, height: `${s.height}px` });
+export const px = (s: { width: number; height: number }) => ({ width: `${s.width}px`, height: `${s.height}px` });
 
 /**
  * An image item. The one before is gone as soon as another is asked for; the stage keeps its
- * size (the last image's, else the item's default size) while the new one loads, so nothing
+ * width (the last image's, else the item's default size) while the new one loads, so nothing
  * jumps. After SPINNER_DELAY a spinner and a status text say it is loading; a failure shows
- * spec §8's message there. A load that answers for an earlier showing is dropped.
+ * spec §8's message there. A load that answers for an earlier showing is dropped. It loads the
+ * narrowest of the image's widths that fills the stage (srcset.ts), or the href if that width
+ * fails; once the visitor expands it, the href (the full size) replaces it.
  */
 export function ImageMedia(props: StageProps): ReactNode {
   const { item, shown, fitting, room, onLoaded, onBroken } = props;
@@ -29,23 +31,32 @@ export function ImageMedia(props: StageProps): ReactNode {
   const callbacks = useRef({ onLoaded, onBroken });
   callbacks.current = { onLoaded, onBroken };
   const { content } = item;
+  const win = item.link.ownerDocument.defaultView!;
   const box = useRef(fitSize(content.width, content.height, room, fitting));
+  const picked = useMemo(() => sourceFor(item.link, content.src, room, win), [shown]);
+  const expanded = useRef(-1);
+  if (!fitting) expanded.current = shown;
+  const want = expanded.current === shown ? content.src : picked;
+  // What shows for this showing: a wider file replacing it keeps it up meanwhile.
+  const up = useRef({ shown: -1 });
   useEffect(() => {
-    const win = item.link.ownerDocument.defaultView!;
     const img = new win.Image();
+    const upgrading = up.current.shown === shown;
+    let src = want;
     let live = true;
-    // The narrowest of the image's widths that fills the stage (issue 16), else the href.
-    const src = sourceFor(item.link, content.src, room, win);
     const set = (status: Shown['status'], width = 0, height = 0) =>
       live && setState({ shown, src, status, width, height });
-    const slow = win.setTimeout(() => set('slow'), SPINNER_DELAY);
+    const slow = upgrading ? 0 : win.setTimeout(() => set('slow'), SPINNER_DELAY);
     img.onload = () => {
       win.clearTimeout(slow);
+      up.current = { shown };
       set('ready', img.naturalWidth, img.naturalHeight);
       if (live) callbacks.current.onLoaded(shown, img.naturalWidth, img.naturalHeight);
     };
     img.onerror = () => {
+      if (src !== content.src) return void (img.src = src = content.src);
       win.clearTimeout(slow);
+      if (upgrading) return;
       set('broken');
       if (live) callbacks.current.onBroken();
     };
@@ -55,20 +66,26 @@ export function ImageMedia(props: StageProps): ReactNode {
       win.clearTimeout(slow);
       img.onload = img.onerror = null;
     };
-  }, [shown]);
+  }, [shown, want]);
 
   const now = state?.shown === shown ? state : undefined;
   if (now?.status === 'ready') {
     box.current = fitSize(now.width, now.height, room, fitting);
     return <img src={now.src} alt={item.description || item.title} style={px(box.current)} />;
   }
+  // At least as tall as the image before: a message that needs more room makes it taller.
   return (
-    <div className="sw-lb-wait" style={px(box.current)}>
+    <div
+      className="sw-lb-wait"
+      style={{ width: `${box.current.width}px`, minHeight: `${box.current.height}px` }}
+    >
       {now?.status === 'broken' ? (
-        <p role="alert">{BROKEN_IMAGE}</p>
+        <p key="alert" role="alert">
+          {BROKEN_IMAGE}
+        </p>
       ) : (
         // There from the start of the wait, so its text is announced when it comes.
-        <p role="status" className="sw-lb-loading">
+        <p key="status" role="status" className="sw-lb-loading">
           {now?.status === 'slow' ? props.mediaText.loading : ''}
         </p>
       )}

@@ -3,7 +3,7 @@ import { log } from '../log';
 import type { Viewport } from '../ui/use-viewport';
 import type { Content } from './content';
 import { fitSize } from './fit';
-import { ImageMedia } from './image';
+import { ImageMedia, px } from './image';
 import { inlineCopy } from './inline';
 import type { Item } from './items';
 
@@ -28,7 +28,6 @@ export interface StageProps {
   loadAjax(src: string, signal: AbortSignal): Promise<DocumentFragment>;
 }
 
-const px = (s: { width: number; height: number }) => ({ width: `${s.width}px`, height: `${s.height}px` });
 
 /** The item's content, by kind (contract §3, Lightbox): only text and sanitised HTML go in. */
 export function Stage(props: StageProps): ReactNode {

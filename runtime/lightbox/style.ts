@@ -12,11 +12,10 @@ ${L} .sw-lb-counter{margin:0}
 ${L} figure{margin:.5em 0}
 ${L} .sw-lb-content{display:flex;justify-content:center;overflow:auto}
 ${L} .sw-lb-content img,${L} .sw-lb-content video,${L} .sw-lb-content iframe{display:block;border:0;max-width:none}
-${L} .sw-lb-embed{box-sizing:border-box;display:flex;flex-direction:column;justify-content:center;align-items:center;gap:.75em;padding:1em;text-align:center;background:#1a1a1a;color:#fff}
-${L} .sw-lb-embed p{margin:0;max-width:32em}
+${L} .sw-lb-embed,${L} .sw-lb-wait{box-sizing:border-box;display:flex;flex-direction:column;justify-content:center;align-items:center;gap:.75em;padding:1em;text-align:center}
+${L} .sw-lb-embed{background:#1a1a1a;color:#fff}
+${L} .sw-lb-embed p,${L} .sw-lb-wait p{margin:0;max-width:32em}
 ${L} .sw-lb-embed-title{font-weight:bold}
-${L} .sw-lb-wait{box-sizing:border-box;display:flex;align-items:center;justify-content:center;padding:1em;text-align:center}
-${L} .sw-lb-wait p{margin:0}
 ${L} .sw-lb-loading:not(:empty)::before{content:"";display:block;width:2em;height:2em;margin:0 auto .5em;border:3px solid;border-right-color:transparent;border-radius:50%;animation:sw-lb-spin 1s linear infinite}
 @keyframes sw-lb-spin{to{transform:rotate(1turn)}}
 ${L} figcaption h2{font-size:1.1em;margin:.5em 0 0}

@@ -24,7 +24,8 @@ async function openFirst(page: Page) {
 /** The image shows and the stage has taken the touch (its gestures' chunk attached). */
 async function ready(page: Page) {
   await expect(image(page)).toBeVisible();
-  await expect(box(page).locator('.sw-lb-content')).toHaveCSS('touch-action', 'none');
+  // Ours alone, or under reduced motion the browser's pinch-zoom and scrolling beside a swipe.
+  await expect(box(page).locator('.sw-lb-content')).toHaveCSS('touch-action', /^(none|pan-y pinch-zoom)$/);
 }
 
 type P = { x: number; y: number };
@@ -77,6 +78,28 @@ test.describe('lightbox gestures on a phone @small', () => {
     await expect(counter(page)).toHaveText('Image 1 of 3');
   });
 
+  test('an image still loading or that failed can be swiped past (not zoomed)', async ({ page }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/gallery/'));
+    const first = page.locator('[data-sw-lightbox="rooms"]').first();
+    await expect(first).toHaveAttribute('data-sw-ready', '');
+    await page.evaluate(() =>
+      document
+        .querySelector('[data-sw-lightbox="rooms"]')!
+        .setAttribute('href', '/clinic/assets/img/missing.png'),
+    );
+    await first.click();
+    await expect(box(page).getByRole('alert')).toBeVisible();
+    await expect(box(page).locator('.sw-lb-content')).toHaveCSS('touch-action', 'none');
+    const cdp = await page.context().newCDPSession(page);
+    const r = (await box(page).locator('.sw-lb-wait').boundingBox())!;
+    const c = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    await pinch(cdp, c);
+    await expect(box(page).locator('.sw-lb-wait')).toHaveCSS('transform', /none|matrix\(1, 0, 0, 1, 0, 0\)/);
+    await gesture(cdp, [c], [{ x: c.x - 150, y: c.y }]);
+    await expect(counter(page)).toHaveText('Image 2 of 3');
+    await expect(image(page)).toBeVisible();
+  });
+
   test('a swipe down closes the lightbox, and focus goes back to the link', async ({ page }) => {
     const first = await openFirst(page);
     const cdp = await page.context().newCDPSession(page);
@@ -115,6 +138,8 @@ test.describe('lightbox gestures on a phone @small', () => {
     // The protocol answers once the page has handled the input, and the gestures act in its
     // handlers: a frame later, whatever they did is on the image.
     const frame = () => page.evaluate(() => new Promise(requestAnimationFrame));
+    // The browser's own pinch-zoom and scrolling stay: ours do not zoom.
+    await expect(box(page).locator('.sw-lb-content')).toHaveCSS('touch-action', 'pan-y pinch-zoom');
     await pinch(cdp, c);
     await frame();
     expect(await scale(page)).toBe(1);

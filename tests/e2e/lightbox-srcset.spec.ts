@@ -98,6 +98,27 @@ test.describe('lightbox: responsive images on a 375 px phone at DPR 2', () => {
     expect(fetched).toBeLessThan(full / 4);
   });
 
+  test('Expand to full size loads the href; a width that cannot be loaded gives way to the href', async ({
+    page,
+  }) => {
+    const seen = await srcsetGallery(page);
+    await page.route('**/photos/two-800.png', (route) => route.fulfill({ status: 404 }));
+    await page.locator('[data-sw-lightbox="rooms"]').first().click();
+    await expect(shown(page)).toHaveAttribute('src', /\/photos\/one-800\.png$/);
+    await page.getByRole('button', { name: 'Expand to full size' }).click();
+    await expect(shown(page)).toHaveAttribute('src', /\/photos\/one\.png$/);
+    expect(await shown(page).evaluate((i) => Math.round(i.getBoundingClientRect().width))).toBe(2400);
+    await page.getByRole('button', { name: 'Fit to window' }).click();
+    // Back to fitting, it keeps the full size it has rather than fetch a narrower file again.
+    await expect(shown(page)).toHaveAttribute('src', /\/photos\/one\.png$/);
+    expect(await shown(page).evaluate((i) => Math.round(i.getBoundingClientRect().width))).toBeLessThan(330);
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(shown(page)).toHaveAttribute('src', /\/photos\/two\.png$/);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(seen.map((s) => s.path)).toContain('two');
+  });
+
   test('with Save-Data nothing is fetched ahead: a neighbour only when it is shown', async ({ page }) => {
     await page.addInitScript(() =>
       Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true }),

@@ -236,6 +236,76 @@ test.describe('carousel', () => {
     expect(await shown(page)).toEqual([2]);
   });
 
+  test('"n of N" and a button per slide: the current one marked, each showing its slide', async ({
+    page,
+  }) => {
+    await openPaused(page);
+    const position = carousel(page).locator('[data-sw-carousel-position]');
+    await expect(position.locator('p')).toHaveText('1 of 3');
+    const dots = position.getByRole('button');
+    await expect(dots).toHaveCount(3);
+    await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
+    await position.getByRole('button', { name: '3 of 3' }).click();
+    expect(await shown(page)).toEqual([2]);
+    await expect(position.locator('p')).toHaveText('3 of 3');
+    await expect(dots.nth(2)).toHaveAttribute('aria-current', 'true');
+    await expect(dots.nth(0)).not.toHaveAttribute('aria-current');
+    // Each is a 24 px target at least (WCAG 2.5.8).
+    const box = (await dots.nth(1).boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
+    await page.clock.resume();
+    await expectAxeClean(page);
+  });
+
+  test('rotation stopped and started again resumes with the time that was left', async ({ page }) => {
+    await openPaused(page);
+    await page.mouse.move(1, 1);
+    await page.clock.runFor(3000);
+    // The keyboard's Enter: no pointer inside to pause it as well.
+    await carousel(page).getByRole('button', { name: 'Stop slide rotation' }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('body').evaluate(() => (document.activeElement as HTMLElement).blur());
+    await page.clock.runFor(60_000);
+    expect(await shown(page)).toEqual([0]);
+    await carousel(page).getByRole('button', { name: 'Start slide rotation' }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('body').evaluate(() => (document.activeElement as HTMLElement).blur());
+    await page.clock.runFor(1900);
+    expect(await shown(page)).toEqual([0]);
+    await page.clock.runFor(200);
+    expect(await shown(page)).toEqual([1]);
+  });
+
+  test('a swipe on a touch screen steps to the next and the previous slide @small', async ({ page }) => {
+    await openPaused(page);
+    const c = carousel(page);
+    // Stopped, so that only the swipes move it; then the clock runs (the swipe's chunk comes on idle).
+    await c.getByRole('button', { name: 'Stop slide rotation' }).click();
+    await page.clock.resume();
+    await expect(c).toHaveCSS('touch-action', 'pan-y');
+    await c.scrollIntoViewIfNeeded();
+    const slide = (await c.locator('[data-sw-slide]:not([hidden])').boundingBox())!;
+    const y = slide.y + slide.height / 2;
+    const cdp = await page.context().newCDPSession(page);
+    const swipe = async (from: number, to: number) => {
+      const point = (x: number) => [{ id: 0, x, y }];
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from) });
+      for (let k = 1; k <= 8; k++)
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: point(from + ((to - from) * k) / 8),
+        });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    const mid = slide.x + slide.width / 2;
+    await swipe(mid + 90, mid - 90);
+    await expect(c.locator('[data-sw-carousel-position] p')).toHaveText('2 of 3');
+    await swipe(mid - 90, mid + 90);
+    await expect(c.locator('[data-sw-carousel-position] p')).toHaveText('1 of 3');
+    await swipe(mid + 20, mid - 20); // too short: snaps back
+    await expect(c.locator('[data-sw-carousel-position] p')).toHaveText('1 of 3');
+  });
+
   test('under prefers-reduced-motion rotation starts stopped', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openPaused(page);

@@ -88,6 +88,51 @@ describe('carousel rotation timing (fake timers)', () => {
     expect(toggle.firstChild).toBe(label);
   });
 
+  it('"n of N" and a button per slide say where it is; a button shows its slide, which gets a full interval', () => {
+    const shown = start('{"interval":2000}');
+    const position = document.querySelector('[data-sw-carousel-position]')!;
+    const dots = [...position.querySelectorAll('button')];
+    expect(position.querySelector('p')!.textContent).toBe('1 of 3');
+    expect(dots.map((d) => d.getAttribute('aria-label'))).toEqual(['1 of 3', '2 of 3', '3 of 3']);
+    expect(dots.map((d) => d.getAttribute('aria-current'))).toEqual(['true', null, null]);
+    vi.advanceTimersByTime(1500);
+    dots[2]!.click();
+    expect(shown()).toBe(2);
+    expect(position.querySelector('p')!.textContent).toBe('3 of 3');
+    expect(dots.map((d) => d.getAttribute('aria-current'))).toEqual([null, null, 'true']);
+    vi.advanceTimersByTime(1999);
+    expect(shown()).toBe(2);
+    vi.advanceTimersByTime(1);
+    expect(shown()).toBe(0);
+    expect(position.querySelector('p')!.textContent).toBe('1 of 3');
+  });
+
+  it('after a pause, rotation resumes with the time that was left, not a full interval', () => {
+    const shown = start('{"interval":2000}');
+    const root = document.querySelector('[data-sw-carousel]')!;
+    vi.advanceTimersByTime(1500);
+    root.dispatchEvent(new Event('pointerenter'));
+    vi.advanceTimersByTime(10_000);
+    expect(shown()).toBe(0);
+    root.dispatchEvent(new Event('pointerleave'));
+    vi.advanceTimersByTime(499);
+    expect(shown()).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(shown()).toBe(1);
+    // The rotation control's stop and start keep the time left too; the next slide gets a full one.
+    const toggle = document.querySelector<HTMLButtonElement>('[data-sw-carousel-rotation]')!;
+    vi.advanceTimersByTime(1200);
+    toggle.click();
+    vi.advanceTimersByTime(5000);
+    toggle.click();
+    vi.advanceTimersByTime(799);
+    expect(shown()).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(shown()).toBe(2);
+    vi.advanceTimersByTime(1999);
+    expect(shown()).toBe(2);
+  });
+
   it('destroy restores the builder markup: every slide shown, no control left', () => {
     start('');
     rt!.destroy();
@@ -98,6 +143,7 @@ describe('carousel rotation timing (fake timers)', () => {
       ),
     ).toBe(true);
     expect(document.querySelector('[data-sw-carousel-rotation]')).toBeNull();
+    expect(document.querySelector('[data-sw-carousel-position]')).toBeNull();
     expect(document.querySelector('[data-sw-carousel]')!.hasAttribute('aria-live')).toBe(false);
   });
 });

@@ -75,6 +75,8 @@ describe('lightbox: href to content (a table)', () => {
     'https://vimeo.com/showcase/123',
     'https://vimeo.com/channels/staffpicks/76979871x?iframe=true',
     'https://i.vimeocdn.com/video/1.jpg',
+    'https://i.ytimg.com./vi/dQw4w9WgXcQ/hqdefault.jpg', // the root's dot: the same server
+    'https://player.vimeo.com./video/1',
   ])('a video provider address that is not one video stays a link: %s', (href) => {
     const result = contentOf(href, base, defaults);
     expect('refused' in result && result.refused).toMatch(/only embedded for a single video/);

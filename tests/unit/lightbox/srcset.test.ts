@@ -23,7 +23,7 @@ describe('responsive images for the lightbox (issue 16)', () => {
     expect(parseSrcset('t.jpg, t@2x.jpg 2x', base)).toEqual([]);
     expect(
       parseSrcset(
-        'javascript:alert(1) 480w, data:image/png;base64,AAAA 600w, https://i.ytimg.com/vi/x/hq.jpg 700w, ok.jpg 900w',
+        'javascript:alert(1) 480w, data:image/png;base64,AAAA 600w, https://i.ytimg.com/vi/x/hq.jpg 700w, https://i.ytimg.com./vi/x/hq.jpg 800w, ok.jpg 900w',
         base,
       ),
     ).toEqual([{ url: 'https://clinic.example/en/gallery/ok.jpg', width: 900 }]);

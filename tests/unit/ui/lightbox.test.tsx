@@ -105,7 +105,7 @@ describe('lightbox component', () => {
       box.open(document.getElementById('a') as HTMLAnchorElement);
       // The first wait has the item's default size (500 x 344), an empty status until 300 ms.
       await vi.waitFor(() => expect(wait()).not.toBeNull());
-      expect([wait()!.style.width, wait()!.style.height]).toEqual(['500px', '344px']);
+      expect([wait()!.style.width, wait()!.style.minHeight]).toEqual(['500px', '344px']);
       expect(status()!.textContent).toBe('');
       Object.assign(asked('/a.jpg'), { naturalWidth: 400, naturalHeight: 300 }).onload!();
       await vi.waitFor(() => expect(content().querySelector('img')).not.toBeNull());
@@ -117,14 +117,14 @@ describe('lightbox component', () => {
       );
       // The image before is gone at once; the stage keeps its size; no spinner yet.
       expect(content().querySelector('img')).toBeNull();
-      expect([wait()!.style.width, wait()!.style.height]).toEqual(['400px', '300px']);
+      expect([wait()!.style.width, wait()!.style.minHeight]).toEqual(['400px', '300px']);
       expect(status()!.textContent).toBe('');
       expect(timers).toHaveBeenCalledWith(expect.any(Function), SPINNER_DELAY);
       await vi.waitFor(() => expect(status()!.textContent).toBe('Loading…'));
 
       asked('/b.jpg').onerror!();
       await vi.waitFor(() => expect(content().querySelector('[role=alert]')?.textContent).toBe(BROKEN_IMAGE));
-      expect([wait()!.style.width, wait()!.style.height]).toEqual(['400px', '300px']);
+      expect([wait()!.style.width, wait()!.style.minHeight]).toEqual(['400px', '300px']);
       expect(dialog.open).toBe(true);
       dialog.querySelector<HTMLButtonElement>('.sw-lb-next')!.click();
       await vi.waitFor(() =>
@@ -132,7 +132,9 @@ describe('lightbox component', () => {
       );
       expect(content().querySelector('[role=alert]')).toBeNull();
       Object.assign(asked('/c.jpg'), { naturalWidth: 200, naturalHeight: 100 }).onload!();
-      await vi.waitFor(() => expect(content().querySelector('img')?.getAttribute('src')).toMatch(/\/c\.jpg$/));
+      await vi.waitFor(() =>
+        expect(content().querySelector('img')?.getAttribute('src')).toMatch(/\/c\.jpg$/),
+      );
       rt.destroy();
     } finally {
       timers.mockRestore();
