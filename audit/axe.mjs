@@ -39,8 +39,9 @@ export async function injectAxeIntoFrames(page) {
  * AxeBuilder whose injection waits FRAME_WAIT_MS, not 1 s, for a frame (see above: its own
  * runs again after ours, and parsing even the guarded script can take over a second on a busy
  * machine). It overrides AxeBuilder's `inject` (@axe-core/playwright 4.13), which its types call
- * private; should a later version rename it, injectAxeIntoFrames still does the waiting. A frame
- * that never loaded fails at once, as AxeBuilder's timer would have failed it.
+ * private, and the `script` and `axeConfigure` it calls: only where all three are there, so a
+ * later version that renames them gets its own injection back (and injectAxeIntoFrames still
+ * does the waiting). A frame that never loaded fails at once, as AxeBuilder's timer would have.
  */
 class PatientAxeBuilder extends AxeBuilder {
   async inject(frames, shouldThrow) {
@@ -55,6 +56,10 @@ class PatientAxeBuilder extends AxeBuilder {
     }
   }
 }
+
+const patient = ['inject', 'script', 'axeConfigure'].every(
+  (m) => typeof AxeBuilder.prototype[m] === 'function',
+);
 
 /** `wcag1410` → `1.4.10`: the success criteria an axe rule's tags name. */
 export function criteria(tags) {
@@ -82,7 +87,7 @@ export function axeBuilder(page) {
   // Only violations are read: axe then builds one node of each passing or incomplete rule instead
   // of every node (a selector apiece), which was a third of a call (the 1,000-box page in
   // Firefox: 7.2 -> 2.5 s). options() replaces what withTags() sets, so it comes first.
-  return new PatientAxeBuilder({ page, axeSource: guardedSource })
+  return new (patient ? PatientAxeBuilder : AxeBuilder)({ page, axeSource: guardedSource })
     .options({ resultTypes: ['violations'] })
     .withTags(AXE_TAGS)
     .setLegacyMode(ownFrames);

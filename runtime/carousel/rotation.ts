@@ -8,8 +8,8 @@ import type { CarouselText } from './labels';
  * hidden. The slides are a live region only while not rotating. Without wrapping, the ends
  * disable Previous/Next and rotation stops on the last slide. `toggle` is the rotation
  * control; `shown` hears every slide shown. A pause keeps the time that was left: rotation
- * resumes with it, not a full interval (issue 16); a slide the visitor chose gets a full one.
- * Returns `[update, step, playPause, inside, goTo]`: a tuple, as the entry pays for every
+ * resumes with it, not a full interval (issue 16; clamped, as the clock may be set meanwhile); a slide the visitor chose gets a full one.
+ * Returns `[update, step, playPause, inside, choose]`: a tuple, as the entry pays for every
  * property name (minifying keeps them).
  */
 export function carouselRotation(
@@ -61,7 +61,7 @@ export function carouselRotation(
     } else if (!rotating && advance) {
       advance();
       advance = undefined;
-      left = Math.max(0, left - (Date.now() - armed));
+      left = Math.min(options.interval, Math.max(0, left - (Date.now() - armed)));
     }
   };
   /** The visitor's own move: the slide they chose gets a full interval. */

@@ -140,14 +140,17 @@ test.describe('lightbox gestures on a phone @small', () => {
     const frame = () => page.evaluate(() => new Promise(requestAnimationFrame));
     // The browser's own pinch-zoom and scrolling stay: ours do not zoom.
     await expect(box(page).locator('.sw-lb-content')).toHaveCSS('touch-action', 'pan-y pinch-zoom');
-    await pinch(cdp, c);
-    await frame();
-    expect(await scale(page)).toBe(1);
-    await doubleTap(cdp, c);
-    await frame();
-    expect(await scale(page)).toBe(1);
+    // The step first: a pinch below may zoom the browser's view, which moves what is under a finger.
     await gesture(cdp, [c], [{ x: c.x - 150, y: c.y }]);
     await expect(counter(page)).toHaveText('Image 2 of 3');
+    await ready(page);
+    const d = await centre(page);
+    await pinch(cdp, d);
+    await frame();
+    expect(await scale(page)).toBe(1);
+    await doubleTap(cdp, d);
+    await frame();
+    expect(await scale(page)).toBe(1);
   });
 });
 

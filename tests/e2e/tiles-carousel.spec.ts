@@ -282,7 +282,7 @@ test.describe('carousel', () => {
     // Stopped, so that only the swipes move it; then the clock runs (the swipe's chunk comes on idle).
     await c.getByRole('button', { name: 'Stop slide rotation' }).click();
     await page.clock.resume();
-    await expect(c).toHaveCSS('touch-action', 'pan-y');
+    await expect(c).toHaveCSS('touch-action', 'pan-y pinch-zoom');
     await c.scrollIntoViewIfNeeded();
     const slide = (await c.locator('[data-sw-slide]:not([hidden])').boundingBox())!;
     const y = slide.y + slide.height / 2;

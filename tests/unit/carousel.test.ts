@@ -93,6 +93,8 @@ describe('carousel rotation timing (fake timers)', () => {
     const position = document.querySelector('[data-sw-carousel-position]')!;
     const dots = [...position.querySelectorAll('button')];
     expect(position.querySelector('p')!.textContent).toBe('1 of 3');
+    // For the eye: each slide is already named so, and the carousel is a live region when stopped.
+    expect(position.querySelector('p')!.getAttribute('aria-hidden')).toBe('true');
     expect(dots.map((d) => d.getAttribute('aria-label'))).toEqual(['1 of 3', '2 of 3', '3 of 3']);
     expect(dots.map((d) => d.getAttribute('aria-current'))).toEqual(['true', null, null]);
     vi.advanceTimersByTime(1500);
