@@ -42,8 +42,9 @@ export function usePreload(win: Window, s: LightboxState, room: Viewport): void 
 
 /**
  * Touch gestures on the stage while it shows an image item fitted to the window (loading,
- * shown, or failed: it can be swiped past), on a device with touch: their chunk is fetched then (a failure leaves the buttons and keys, which always work).
- * Attached anew for each item shown, so every image starts unzoomed.
+ * shown, or failed: it can be swiped past), on a device with touch. Their chunk is fetched
+ * then; a failure leaves the buttons and keys, which always work. Attached anew for each item
+ * shown, so every image starts unzoomed.
  */
 export function useGestures(
   win: Window,

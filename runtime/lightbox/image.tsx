@@ -15,7 +15,10 @@ type Shown = {
   width: number;
   height: number;
 };
-export const px = (s: { width: number; height: number }) => ({ width: `${s.width}px`, height: `${s.height}px` });
+export const px = (s: { width: number; height: number }) => ({
+  width: `${s.width}px`,
+  height: `${s.height}px`,
+});
 
 /**
  * An image item. The one before is gone as soon as another is asked for; the stage keeps its
@@ -37,11 +40,11 @@ export function ImageMedia(props: StageProps): ReactNode {
   const expanded = useRef(-1);
   if (!fitting) expanded.current = shown;
   const want = expanded.current === shown ? content.src : picked;
-  // What shows for this showing: a wider file replacing it keeps it up meanwhile.
-  const up = useRef({ shown: -1 });
+  // The showing an image has loaded for: a wider file replacing it keeps it up meanwhile.
+  const loaded = useRef(-1);
   useEffect(() => {
     const img = new win.Image();
-    const upgrading = up.current.shown === shown;
+    const upgrading = loaded.current === shown;
     let src = want;
     let live = true;
     const set = (status: Shown['status'], width = 0, height = 0) =>
@@ -49,7 +52,7 @@ export function ImageMedia(props: StageProps): ReactNode {
     const slow = upgrading ? 0 : win.setTimeout(() => set('slow'), SPINNER_DELAY);
     img.onload = () => {
       win.clearTimeout(slow);
-      up.current = { shown };
+      loaded.current = shown;
       set('ready', img.naturalWidth, img.naturalHeight);
       if (live) callbacks.current.onLoaded(shown, img.naturalWidth, img.naturalHeight);
     };

@@ -1,5 +1,6 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, expectAxeClean, openWithRuntime, runtimeIdle, test, urlFor } from './fixtures';
+import { touch as gesture, type Point } from './touch';
 
 // Issue 16, gestures: real touch input (Chromium's, through the DevTools protocol, which has
 // several fingers where Playwright's touchscreen has one) on a phone-sized window with touch
@@ -28,34 +29,19 @@ async function ready(page: Page) {
   await expect(box(page).locator('.sw-lb-content')).toHaveCSS('touch-action', /^(none|pan-y pinch-zoom)$/);
 }
 
-type P = { x: number; y: number };
 /** The image's centre, in the window. */
-async function centre(page: Page): Promise<P> {
+async function centre(page: Page): Promise<Point> {
   const r = (await image(page).boundingBox())!;
   return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
 }
 
-/** Fingers moving together from `from` to `to` (one point per finger) in `steps` moves. */
-async function gesture(cdp: CDPSession, from: P[], to: P[], steps = 8, lift = true) {
-  const at = (k: number) =>
-    from.map((f, id) => ({
-      id,
-      x: f.x + ((to[id]!.x - f.x) * k) / steps,
-      y: f.y + ((to[id]!.y - f.y) * k) / steps,
-    }));
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
-  for (let k = 1; k <= steps; k++)
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(k) });
-  if (lift) await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-}
-
 /** Two taps in quick succession at `p`. */
-async function doubleTap(cdp: CDPSession, p: P) {
+async function doubleTap(cdp: CDPSession, p: Point) {
   for (let i = 0; i < 2; i++) await gesture(cdp, [p], [p], 1);
 }
 
 /** Two fingers 60 px apart about `c` spread to 180 px: a pinch out (3x). */
-const pinch = (cdp: CDPSession, c: P) =>
+const pinch = (cdp: CDPSession, c: Point) =>
   gesture(
     cdp,
     [-30, 30].map((d) => ({ x: c.x + d, y: c.y })),

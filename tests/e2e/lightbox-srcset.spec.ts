@@ -98,6 +98,26 @@ test.describe('lightbox: responsive images on a 375 px phone at DPR 2', () => {
     expect(fetched).toBeLessThan(full / 4);
   });
 
+  test('the neighbours are fetched only once the image shown has loaded', async ({ page }) => {
+    const seen = await srcsetGallery(page);
+    let release!: () => void;
+    const held = new Promise<void>((ok) => (release = ok));
+    await page.route('**/photos/one-800.png', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.locator('[data-sw-lightbox="rooms"]').first().click();
+    await expect(page.locator('dialog.sw-lightbox .sw-lb-wait')).toBeVisible();
+    // Effects of the render that opened it run in a task queued from the next frame (see below).
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
+    expect(seen.map((s) => s.path)).toEqual(['three-480']);
+    release();
+    await expect(shown(page)).toHaveAttribute('src', /\/photos\/one-800\.png$/);
+    await expect
+      .poll(() => seen.map((s) => s.path).sort())
+      .toEqual(['one-800', 'three-480', 'three-800', 'two-800']);
+  });
+
   test('Expand to full size loads the href; a width that cannot be loaded gives way to the href', async ({
     page,
   }) => {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { chunkFile, expect, expectAxeClean, openWithRuntime, test, urlFor } from './fixtures';
+import { touch } from './touch';
 
 const popup = (page: Page) => page.locator('dialog[data-sw-tile-popup]');
 const popupOpen = (page: Page) =>
@@ -287,16 +288,7 @@ test.describe('carousel', () => {
     const slide = (await c.locator('[data-sw-slide]:not([hidden])').boundingBox())!;
     const y = slide.y + slide.height / 2;
     const cdp = await page.context().newCDPSession(page);
-    const swipe = async (from: number, to: number) => {
-      const point = (x: number) => [{ id: 0, x, y }];
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from) });
-      for (let k = 1; k <= 8; k++)
-        await cdp.send('Input.dispatchTouchEvent', {
-          type: 'touchMove',
-          touchPoints: point(from + ((to - from) * k) / 8),
-        });
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    };
+    const swipe = (from: number, to: number) => touch(cdp, [{ x: from, y }], [{ x: to, y }]);
     const mid = slide.x + slide.width / 2;
     await swipe(mid + 90, mid - 90);
     await expect(c.locator('[data-sw-carousel-position] p')).toHaveText('2 of 3');
