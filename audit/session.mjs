@@ -27,6 +27,7 @@ export async function answerConsentWrites(context) {
  * the editors; elsewhere (a fresh browser: no choice stored) after its delay.
  */
 export async function settle(page) {
+  await reachWaitingMarkers(page);
   await until(
     page,
     () => window.SiteRuntime.inspect().every((m) => m.state !== 'waiting'),
@@ -90,4 +91,30 @@ export async function reset(page) {
     });
   }
   return !(await page.evaluate(open));
+}
+
+/**
+ * Markers whose code comes on a visitor's contact or once in view (issue 14's `interaction`
+ * and `visible` strategies) are reached as a visitor would: each one still waiting is
+ * scrolled to and touched (a `pointerover`), then the page goes back to its top.
+ */
+async function reachWaitingMarkers(page) {
+  await page
+    .evaluate(async () => {
+      const rt = window.SiteRuntime;
+      const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      await rt.idle();
+      const touched = new Set();
+      for (;;) {
+        const next = rt.inspect().find((m) => m.state === 'waiting' && !touched.has(m.element));
+        if (!next) break;
+        touched.add(next.element);
+        next.element.scrollIntoView({ block: 'nearest' });
+        await frame(); // an observer sees it in view only after a rendering update
+        next.element.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+        await rt.idle();
+      }
+      window.scrollTo(0, 0);
+    })
+    .catch(() => undefined); // a page without the runtime, or one that navigated: judged as it is
 }

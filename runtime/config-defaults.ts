@@ -1,4 +1,5 @@
 /** The `sw-config` fields of contract §1 with their defaults: the shape every reader gets. */
+import type { LoadStrategy } from './controller';
 
 /** The `sw-config` object with every field of contract §1 present (defaults filled in). */
 export interface Config {
@@ -45,6 +46,8 @@ export interface Config {
     revision: string | undefined;
   };
   i18n: Record<string, Record<string, string>>;
+  /** Issue 14: a controller's load strategy for every marker of it, by controller name. */
+  load: Record<string, LoadStrategy>;
 }
 
 export interface DetailLink {
@@ -86,5 +89,6 @@ export function defaultConfig(): Config {
     },
     consent: { revision: undefined },
     i18n: {},
+    load: {},
   };
 }

@@ -1,6 +1,7 @@
 import { configElementId } from './schema';
 import { log } from './log';
 import { clampTime, timerRange } from './options';
+import { loadStrategies, type LoadStrategy } from './controller';
 import { defaultConfig, type Config, type LanguageEntry } from './config-defaults';
 
 export { defaultConfig, type Config, type DetailLink, type LanguageEntry } from './config-defaults';
@@ -61,7 +62,7 @@ function unknownFields(raw: Record<string, unknown>, config: Config): string[] {
   for (const [key, value] of Object.entries(raw)) {
     const known = (config as unknown as Record<string, unknown>)[key];
     if (known === undefined) out.push(key);
-    else if (isObject(value) && isObject(known) && key !== 'i18n')
+    else if (isObject(value) && isObject(known) && key !== 'i18n' && key !== 'load')
       for (const field of Object.keys(value)) if (!(field in known)) out.push(`${key}.${field}`);
   }
   return out;
@@ -117,11 +118,21 @@ export function readConfigObject(raw: unknown): ConfigReport {
       }
     } else bad.push('i18n');
   }
+  readLoad(raw.load, config, bad);
   const clamped: string[] = [];
   const { slideshow } = config.lightbox;
   if (slideshow !== false)
     config.lightbox.slideshow = clampTime(slideshow, timerRange.interval, 'lightbox.slideshow', clamped);
   return { config, notObject: false, bad, unknown: unknownFields(raw, config), clamped };
+}
+
+/** `load`: controller names to strategies; a value that is not a strategy is named and ignored. */
+function readLoad(raw: unknown, config: Config, bad: string[]): void {
+  if (raw === undefined) return;
+  if (!isObject(raw)) return void bad.push('load');
+  for (const [name, v] of Object.entries(raw))
+    if (loadStrategies.includes(v as LoadStrategy)) config.load[name] = v as LoadStrategy;
+    else bad.push(`load.${name}`);
 }
 
 /**

@@ -14,12 +14,16 @@ export interface Controller {
 }
 
 /**
- * How a controller's code reaches the page:
- * - `eager`: in the entry (small plain-DOM controllers that nearly every page needs);
- * - `idle`: its chunk is fetched when the browser is idle after a marker is seen;
- * - `interaction`: fetched on the first pointer or focus contact with a marked element.
+ * When a controller's chunk is fetched (issue 14; README "Load strategies"):
+ * - `ready`: at once (controllers in the entry always connect at once);
+ * - `idle`: when the browser is idle after a marker is seen;
+ * - `visible`: when a marker comes within 200 px of the viewport;
+ * - `interaction`: on the first pointer, focus, touch or key contact with a marker; a click
+ *   meanwhile is held and given back once the controller has connected, so it is never lost.
  */
-export type LoadStrategy = 'eager' | 'idle' | 'interaction';
+export type LoadStrategy = 'ready' | 'idle' | 'visible' | 'interaction';
+
+export const loadStrategies: readonly LoadStrategy[] = ['ready', 'idle', 'visible', 'interaction'];
 
 interface DefinitionBase {
   /** Names the controller in log lines and error reports. */
@@ -30,17 +34,26 @@ interface DefinitionBase {
   enabled?: (runtime: Runtime) => boolean;
 }
 
-export type ControllerDefinition = DefinitionBase &
-  (
-    | { load: 'eager'; controller: Controller }
-    | {
-        load: Exclude<LoadStrategy, 'eager'>;
-        /** The chunk's module (its bundled `import()`). */
-        importer: () => Promise<object>;
-        /** The export that is the controller: `default` unless named. */
-        exported?: string;
-      }
-  );
+/** A controller fetched as a chunk, when its strategy says. */
+export interface LazyDefinition extends DefinitionBase {
+  /** The default strategy; a marker's `data-sw-load` or the config's `load` may override it. */
+  load: LoadStrategy;
+  /** The chunk's module (its bundled `import()`). */
+  importer: () => Promise<object>;
+  /** The export that is the controller: `default` unless named. */
+  exported?: string;
+  /**
+   * Clicks on these (the marker itself, or inside it) that come while the chunk is on its way
+   * are held and replayed once the controller has connected (or has failed, when the browser's
+   * own action follows): `:scope` for the marker.
+   */
+  replay?: string;
+  /** True when the page needs the controller at once whatever its strategy (a deep link). */
+  urgent?: (runtime: Runtime) => boolean;
+}
+
+export type ControllerDefinition =
+  (DefinitionBase & { load: 'ready'; controller: Controller }) | LazyDefinition;
 
 /** What a controller gets for one element. Everything it registers dies with `signal`. */
 export interface ControllerContext {

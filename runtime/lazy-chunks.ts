@@ -1,9 +1,8 @@
 import { loadChunk } from './chunks';
-import type { Controller, ControllerDefinition, MarkerInfo } from './controller';
-import { whenIdle } from './defer';
+import type { Controller, LazyDefinition as Lazy, MarkerInfo } from './controller';
+import { HeldClicks } from './held-clicks';
 import type { Runtime } from './runtime';
-
-type Lazy = ControllerDefinition & { load: 'idle' | 'interaction' };
+import { strategyFor, whenNeeded } from './strategies';
 
 /**
  * The registry's lazily loaded controllers: the elements waiting for each chunk, the fetch
@@ -18,13 +17,20 @@ export class LazyChunks {
   readonly #retried = new Set<string>();
   /** Elements whose chunk failed, until their retry. */
   readonly #failed = new Map<string, Element[]>();
+  /** Per chunk not yet asked for: aborted when it is, which drops every marker's trigger. */
+  readonly #armed = new Map<string, AbortController>();
+  /** Per chunk on its way: the clicks held until its controller has connected. */
+  readonly #held = new Map<string, HeldClicks>();
 
   constructor(
     private readonly runtime: Runtime,
     private readonly registry: {
       isConnected(element: Element, name: string): boolean;
-      /** The chunk arrived: connect these elements (those still in the page and matching). */
-      arrived(definition: ControllerDefinition, controller: Controller, waiting: Iterable<Element>): void;
+      /**
+       * The chunk arrived: connect these elements (those still in the page and matching);
+       * settles when their connecting has (an async connect fetches more).
+       */
+      arrived(definition: Lazy, controller: Controller, waiting: Iterable<Element>): Promise<unknown>;
     },
   ) {}
 
@@ -38,6 +44,8 @@ export class LazyChunks {
   clear(): void {
     this.#pending.clear();
     this.#failed.clear();
+    this.#armed.forEach((a) => a.abort());
+    this.#armed.clear();
   }
 
   /** The elements waiting for a chunk, and those whose chunk failed (`SiteRuntime.inspect()`). */
@@ -54,16 +62,26 @@ export class LazyChunks {
     this.#failed.set(name, [...(this.#failed.get(name) ?? []), ...elements]);
   }
 
-  /** `element` waits for its controller's chunk, fetched as its definition says. */
+  /** `element` waits for its controller's chunk, fetched as its strategy says. */
   add(definition: Lazy, element: Element): void {
     if (!this.#wait(definition, [element])) return;
     const start = () => this.#start(definition);
     if (this.#loads.has(definition.name)) return start();
-    const { signal, window: win } = this.runtime;
-    if (definition.load === 'idle') whenIdle(win, signal, start, undefined, this.runtime.work);
-    else
-      for (const type of ['pointerover', 'focusin', 'touchstart'])
-        element.addEventListener(type, start, { once: true, passive: true, signal });
+    const { name, replay } = definition;
+    let armed = this.#armed.get(name);
+    if (!armed) {
+      this.#armed.set(name, (armed = new AbortController()));
+      this.runtime.signal.addEventListener('abort', () => armed!.abort(), {
+        once: true,
+        signal: armed.signal,
+      });
+    }
+    if (replay) {
+      let held = this.#held.get(name);
+      if (!held || held.released) this.#held.set(name, (held = new HeldClicks(this.runtime.signal)));
+      held.hold(element, replay, start);
+    }
+    whenNeeded(this.runtime, strategyFor(this.runtime, definition, element), element, start, armed.signal);
   }
 
   /** Adds elements to a chunk's waiting list; says whether any was new. */
@@ -76,14 +94,20 @@ export class LazyChunks {
   }
 
   #start(definition: Lazy): void {
-    void this.#load(definition).then(
-      (controller) => {
-        const waiting = this.#pending.get(definition.name) ?? [];
-        this.#pending.delete(definition.name);
-        this.registry.arrived(definition, controller, waiting);
-      },
-      () => {},
-    );
+    const { name } = definition;
+    this.#armed.get(name)?.abort();
+    this.#armed.delete(name);
+    const first = !this.#loads.has(name);
+    const connected = this.#load(definition).then((controller) => {
+      const waiting = this.#pending.get(name) ?? [];
+      this.#pending.delete(name);
+      return this.registry.arrived(definition, controller, waiting);
+    });
+    // The held click goes back once the elements that waited have connected: the fetch that
+    // connects them is the first one (later calls only add elements, or none).
+    const release = () => this.#held.get(name)?.release();
+    if (first) connected.then(release, release);
+    else connected.catch(() => {});
   }
 
   /** Fetches a chunk once; on failure its elements stay as written and get one more try on use. */

@@ -110,28 +110,22 @@ export class Registry {
 
   #attach(definition: ControllerDefinition, element: Element): void {
     if (this.isConnected(element, definition.name)) return;
-    if (definition.load === 'eager') {
-      this.#connect(definition, definition.controller, element);
-      return;
-    }
-    this.#lazy.add(definition, element);
+    if ('controller' in definition) this.#connect(definition, definition.controller, element);
+    else this.#lazy.add(definition, element);
   }
 
   /** A lazy controller's chunk arrived: connects the elements that waited for it. */
-  #arrived(definition: ControllerDefinition, controller: Controller, waiting: Iterable<Element>): void {
-    if (this.#runtime.destroyed) return;
-    for (const element of waiting) {
-      if (
-        element.isConnected &&
-        element.matches(definition.selector) &&
-        !this.isConnected(element, definition.name)
-      ) {
-        this.#connect(definition, controller, element);
-      }
-    }
+  #arrived(definition: ControllerDefinition, controller: Controller, waiting: Iterable<Element>) {
+    if (this.#runtime.destroyed) return Promise.resolve();
+    const { name, selector } = definition;
+    const fresh = [...waiting].filter(
+      (el) => el.isConnected && el.matches(selector) && !this.isConnected(el, name),
+    );
+    return Promise.all(fresh.map((element) => this.#connect(definition, controller, element)));
   }
 
-  #connect(definition: ControllerDefinition, controller: Controller, element: Element): void {
+  /** Connects; resolves once connected or failed (at once unless the connect is async). */
+  #connect(definition: ControllerDefinition, controller: Controller, element: Element): Promise<unknown> {
     const abort = new AbortController();
     const connection: Connection = { definition, abort, disconnect: undefined };
     let byName = this.#connections.get(element);
@@ -161,10 +155,10 @@ export class Registry {
     };
     try {
       const result = controller.connect(element, ctx);
-      if (!(result instanceof Promise)) settle(result);
-      else this.#runtime.work.track(result).then(settle, (e: unknown) => abort.signal.aborted || fail(e));
+      if (!(result instanceof Promise)) return Promise.resolve(settle(result));
+      return this.#runtime.work.track(result).then(settle, (e: unknown) => abort.signal.aborted || fail(e));
     } catch (err) {
-      fail(err);
+      return Promise.resolve(fail(err));
     }
   }
 

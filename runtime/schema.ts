@@ -6,6 +6,8 @@
 export const attr = {
   ready: 'data-sw-ready',
   env: 'data-sw-env',
+  /** Issue 14: a marker's own load strategy (ready, idle, visible, interaction). */
+  load: 'data-sw-load',
 
   menu: 'data-sw-menu',
   menuToggle: 'data-sw-menu-toggle',

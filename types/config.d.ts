@@ -35,4 +35,12 @@ export interface SwConfig {
   };
   consent?: { revision?: string };
   i18n?: Record<string, Record<string, string>>;
+  /**
+   * When each controller's code is fetched, by controller name (README "Load strategies"),
+   * e.g. `{ "lightbox": "idle", "carousel": "ready" }`. A marker's `data-sw-load` wins.
+   */
+  load?: Record<string, LoadStrategy>;
 }
+
+/** When a controller's code is fetched (README "Load strategies"). */
+export type LoadStrategy = 'ready' | 'idle' | 'visible' | 'interaction';

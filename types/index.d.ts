@@ -104,7 +104,7 @@ export interface SiteRuntimeEventMap {
   'sw:consent': CustomEvent<ConsentFlags>;
 }
 
-export type { SwConfig } from './config.js';
+export type { LoadStrategy, SwConfig } from './config.js';
 
 declare global {
   interface Window {

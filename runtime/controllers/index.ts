@@ -18,25 +18,30 @@ import { topbar } from './topbar';
  * only name their chunk, so a page without their marker never downloads them.
  */
 export const definitions: readonly ControllerDefinition[] = [
-  { name: 'rows', selector: sel(attr.row), load: 'eager', controller: rows },
-  { name: 'menu', selector: sel(attr.menu), load: 'eager', controller: menu },
-  { name: 'topbar', selector: sel(attr.topbar), load: 'eager', controller: topbar },
-  { name: 'anchor-menu', selector: sel(attr.anchorMenu), load: 'eager', controller: anchorMenu },
-  { name: 'anchors', selector: ':root', load: 'eager', controller: anchors },
+  { name: 'rows', selector: sel(attr.row), load: 'ready', controller: rows },
+  { name: 'menu', selector: sel(attr.menu), load: 'ready', controller: menu },
+  { name: 'topbar', selector: sel(attr.topbar), load: 'ready', controller: topbar },
+  { name: 'anchor-menu', selector: sel(attr.anchorMenu), load: 'ready', controller: anchorMenu },
+  { name: 'anchors', selector: ':root', load: 'ready', controller: anchors },
   // These change what is shown (one slide; tile contents out of the flow), so they must run
   // before first paint: in the entry. The tile popup's own code is a chunk, fetched on idle.
-  { name: 'carousel', selector: sel(attr.carousel), load: 'eager', controller: carousel },
-  { name: 'tiles', selector: sel(attr.tiles), load: 'eager', controller: tiles },
+  { name: 'carousel', selector: sel(attr.carousel), load: 'ready', controller: carousel },
+  { name: 'tiles', selector: sel(attr.tiles), load: 'ready', controller: tiles },
   // Openers and the catalogue messages work on every page; the dialog code comes only where a
   // modal is (the builder's CSS keeps modals hidden until then).
-  { name: 'modal-openers', selector: ':root', load: 'eager', controller: modalOpeners },
+  { name: 'modal-openers', selector: ':root', load: 'ready', controller: modalOpeners },
   // The editors' marker problems (issue 17): its code is fetched in cms and design only.
-  { name: 'diagnostics', selector: ':root', load: 'eager', controller: diagnostics },
-  // Its chunk is fetched on idle wherever an item is, so the first click finds it ready.
+  { name: 'diagnostics', selector: ':root', load: 'ready', controller: diagnostics },
+  // Its chunk (and the UI host) come on the first contact with an item: a hover, a press, a
+  // focus. A click before they have arrived is replayed once the lightbox can open. A deep
+  // link in the address needs it at once.
   {
     name: 'lightbox',
     selector: `${sel(attr.lightbox)}, ${legacyLightboxSelector}`,
-    load: 'idle',
+    load: 'interaction',
+    replay: '*',
+    urgent: (runtime) =>
+      runtime.config.lightbox.deepLinking && /^#!|^#prettyPhoto/.test(runtime.window.location.hash),
     importer: () => import('./lightbox'),
     exported: 'lightbox',
   },

@@ -1,8 +1,9 @@
 import { loadChunk } from '../chunks';
-import type { Controller } from '../controller';
+import type { Controller, ControllerContext } from '../controller';
 import { fragmentId, isPlainClick } from '../dom';
 import { log, describe } from '../log';
 import { attr } from '../schema';
+import { strategyFor, whenNeeded } from '../strategies';
 import { strayTileMessage, tileTargets } from '../tiles/targets';
 import type { createTilePopup, TileItem } from './tile-popup';
 
@@ -13,9 +14,10 @@ const css = `[${attr.tileContent}][hidden]{display:none!important}`;
 /**
  * `data-sw-tiles`: each own `data-sw-tile` link to a `#id` that is a `data-sw-tile-content`
  * opens that content in a popup with Previous and Next for its siblings. The contents leave
- * the page's flow at connect (before first paint, so nothing shifts later); the popup's code
- * is fetched when the browser is idle, and if it cannot be, the contents come back and the
- * link jumps to its section as it would without script.
+ * the page's flow at connect (before first paint, so nothing shifts later). The popup's code
+ * is fetched by the `tiles` load strategy (issue 14; default `interaction`: the first contact
+ * with the tiles, and a click fetches it anyway), and if it cannot be, the contents come
+ * back and the link jumps to its section as it would without script.
  */
 export const tiles: Controller = {
   connect(container, ctx) {
@@ -60,8 +62,7 @@ export const tiles: Controller = {
           hide(true);
           p.show(index, from);
         },
-        // The link's own jump, as without script.
-        () => void (win.location.hash = items[index]!.content.id),
+        () => void (win.location.hash = items[index]!.content.id), // the link's own jump
       );
 
     ctx.listen<MouseEvent>(container, 'click', (e) => {
@@ -84,7 +85,8 @@ export const tiles: Controller = {
       fromHash();
       ctx.listen(win, 'hashchange', fromHash);
     }
-    ctx.idle(() => void get().catch(() => undefined)); // not a use: a failure stands
+    // Not a use: a failure stands (the sections come back) until a click tries again.
+    prefetch(ctx, container, () => void get().catch(() => undefined));
 
     return () => {
       // The content shown goes back first, then every content gets the builder's `hidden`.
@@ -98,6 +100,14 @@ export const tiles: Controller = {
     };
   },
 };
+
+/** Calls `fetch` once, when the `tiles` load strategy says (issue 14; default `interaction`). */
+function prefetch(ctx: ControllerContext, container: Element, fetch: () => void): void {
+  const strategy = strategyFor(ctx.runtime, { name: 'tiles', load: 'interaction' }, container);
+  const once = new AbortController(); // whichever contact comes first
+  ctx.signal.addEventListener('abort', () => once.abort(), { signal: once.signal });
+  whenNeeded(ctx.runtime, strategy, container, () => (once.abort(), fetch()), once.signal);
+}
 
 function tileItems(container: Element): TileItem[] {
   const { items, strays } = tileTargets(container);

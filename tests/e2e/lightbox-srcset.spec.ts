@@ -1,6 +1,6 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { expect, expectAxeClean, openWithRuntime, test, urlFor } from './fixtures';
+import { expect, expectAxeClean, openWithRuntime, runtimeIdle, test, urlFor } from './fixtures';
 
 // Issue 16, responsive images: a gallery whose links list other widths of their image
 // (`data-sw-srcset`, or the thumbnail's own `srcset`) on a 375 px phone at DPR 2.
@@ -48,7 +48,7 @@ async function srcsetGallery(page: Page) {
     return route.fulfill({ body, contentType: 'image/png' });
   });
   await openWithRuntime(page, urlFor('/clinic/en/gallery/'));
-  await expect(page.locator('[data-sw-lightbox="rooms"]').first()).toHaveAttribute('data-sw-ready', '');
+  await runtimeIdle(page);
   await page.evaluate(() => {
     const widths = (name: string) => [480, 800, 1600].map((w) => `/photos/${name}-${w}.png ${w}w`).join(', ');
     document.querySelectorAll('[data-sw-lightbox="rooms"]').forEach((a, i) => {

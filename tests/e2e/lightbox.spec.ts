@@ -12,9 +12,10 @@ const navWidth = (page: Page) =>
     .first()
     .evaluate((b) => getComputedStyle(b).minWidth);
 
+/** The gallery, the runtime idle. The lightbox's code is not there yet: the first click brings it (issue 14). */
 async function openGallery(page: Page) {
   await openWithRuntime(page, urlFor(GALLERY));
-  await expect(page.locator('[data-sw-lightbox="rooms"]').first()).toHaveAttribute('data-sw-ready', '');
+  await runtimeIdle(page);
 }
 
 /** Points the gallery's single inline item somewhere else, as a builder page could. */
@@ -161,6 +162,9 @@ test.describe('lightbox', () => {
 
   test('inline content (#id) is shown as a copy; the original never leaves its place', async ({ page }) => {
     await openGallery(page);
+    // Its link enhanced first (a hover brings the code), so only what opening does is compared.
+    await page.locator('a[href="#directions-text"]').hover();
+    await expect(page.locator('a[href="#directions-text"]')).toHaveAttribute('data-sw-ready', '');
     const original = page.locator('#directions-text');
     const parent = await original.evaluate((el) => el.parentElement!.outerHTML.length);
     await page.locator('a[href="#directions-text"]').click();
@@ -287,7 +291,7 @@ test.describe('lightbox', () => {
       'javascript:window.__xss=4',
     ];
     await openWithRuntime(page, `${urlFor(GALLERY)}#!<img src=x onerror=window.__xss=5>/0`);
-    await expect(page.locator('[data-sw-lightbox="rooms"]').first()).toHaveAttribute('data-sw-ready', '');
+    await runtimeIdle(page);
     for (const value of hostile) {
       await page.evaluate((v) => {
         const a = document.querySelector('[data-sw-lightbox="rooms"]')!;
@@ -495,6 +499,8 @@ test.describe('lightbox: content types, sizing, options', () => {
 
   test('deep links: ignored by default', async ({ page }) => {
     await openWithRuntime(page, `${urlFor(GALLERY)}#!rooms/1`);
+    // The lightbox's code comes on a hover: then it is the lightbox that leaves the address alone.
+    await page.locator('[data-sw-lightbox="rooms"]').first().hover();
     await expect(page.locator('[data-sw-lightbox="rooms"]').first()).toHaveAttribute('data-sw-ready', '');
     await runtimeIdle(page);
     expect(await page.locator('dialog.sw-lightbox[open]').count()).toBe(0);
@@ -578,7 +584,7 @@ test.describe('lightbox: loading and keyboard', () => {
 
   test('the position is announced in the page’s language', async ({ page }) => {
     await openWithRuntime(page, urlFor('/clinic/fr/galerie/'));
-    await expect(page.locator('[data-sw-lightbox="rooms"]').first()).toHaveAttribute('data-sw-ready', '');
+    await runtimeIdle(page);
     await page.locator('[data-sw-lightbox="rooms"]').nth(1).click();
     await expect(counter(page)).toHaveText('Image 2 sur 3');
     await expect(counter(page)).toHaveAttribute('aria-live', 'polite');
@@ -668,13 +674,16 @@ test.describe('lightbox: more content types and the look', () => {
     expect(await box(page).evaluate((d) => getComputedStyle(d).transitionDuration)).toBe('0s');
   });
 
-  test('its code is fetched only on pages with lightbox items', async ({ page }) => {
+  test('its code is fetched only on pages with lightbox items, on the first contact with one', async ({ page }) => {
     const chunks: string[] = [];
     page.on('request', (r) => /\/lightbox-[\w-]+\.js$/.test(r.url()) && chunks.push(r.url()));
     await openWithRuntime(page, urlFor('/clinic/en/services/'));
     await runtimeIdle(page);
     expect(chunks).toEqual([]);
     await openGallery(page);
+    expect(chunks).toEqual([]); // issue 14: the interaction strategy
+    await page.locator('[data-sw-lightbox="rooms"]').nth(1).hover();
+    await expect(page.locator('[data-sw-lightbox="rooms"]').nth(1)).toHaveAttribute('data-sw-ready', '');
     expect(chunks).toHaveLength(1);
   });
 });

@@ -131,7 +131,7 @@ describe('destroy() leaves no listener behind', () => {
       },
     };
     const definitions: ControllerDefinition[] = [
-      { name: 'menu', selector: '[data-sw-menu]', load: 'eager', controller: listening },
+      { name: 'menu', selector: '[data-sw-menu]', load: 'ready', controller: listening },
       // Never triggered: its interaction listeners must go too.
       {
         name: 'lightbox',

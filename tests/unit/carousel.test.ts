@@ -53,7 +53,7 @@ describe('carousel rotation timing (fake timers)', () => {
   });
   const start = (json: string) => {
     html(markup(json));
-    rt = runtime([{ name: 'carousel', selector: '[data-sw-carousel]', load: 'eager', controller: carousel }]);
+    rt = runtime([{ name: 'carousel', selector: '[data-sw-carousel]', load: 'ready', controller: carousel }]);
     rt.start();
     return () => [...document.querySelectorAll<HTMLElement>('[data-sw-slide]')].findIndex((s) => !s.hidden);
   };

@@ -48,7 +48,21 @@ describe('config', () => {
       // Added in issue 17 (README, "Consent revisions").
       consent: { revision: undefined },
       i18n: {},
+      // Added in issue 14 (README, "Load strategies").
+      load: {},
     });
+  });
+
+  it('reads load strategies by controller name and names the values that are not one', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const config = normalizeConfig({ load: { lightbox: 'idle', carousel: 'visible', modal: 'soon', tiles: 1 } });
+    expect(config.load).toEqual({ lightbox: 'idle', carousel: 'visible' });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toContain('load.modal, load.tiles');
+    warn.mockClear();
+    expect(normalizeConfig({ load: 'idle' }).load).toEqual({});
+    expect(String(warn.mock.calls[0]![0])).toContain('invalid field(s) load;');
+    warn.mockRestore();
   });
 
   it('uses the defaults, silently, when the config element is missing', () => {

@@ -17,7 +17,7 @@ export function recorder(name: string, selector: string) {
       return () => void disconnected.push(el);
     },
   };
-  const definition: ControllerDefinition = { name, selector, load: 'eager', controller };
+  const definition: ControllerDefinition = { name, selector, load: 'ready', controller };
   return { definition, connected, disconnected };
 }
 

@@ -134,7 +134,7 @@ describe('modal trigger timing (fake timers)', () => {
     html(
       `<div id="m" data-sw-modal='${json}'><h2>Notice</h2><button type="button" data-sw-modal-close>Close</button></div>`,
     );
-    rt = runtime([{ name: 'modal', selector: '[data-sw-modal]', load: 'eager', controller: modal }], href);
+    rt = runtime([{ name: 'modal', selector: '[data-sw-modal]', load: 'ready', controller: modal }], href);
     rt.start();
     return () => (document.querySelector('dialog[data-sw-dialog]') as HTMLDialogElement).open;
   };
@@ -260,7 +260,7 @@ describe('modal trigger timing (fake timers)', () => {
   it('markup that already says "dialog" is not nested as a second dialog', () => {
     html(`<div id="a" role="dialog" aria-modal="true" data-sw-modal aria-label="A">x</div>
       <dialog id="b" data-sw-modal aria-label="B">y</dialog>`);
-    rt = runtime([{ name: 'modal', selector: '[data-sw-modal]', load: 'eager', controller: modal }]);
+    rt = runtime([{ name: 'modal', selector: '[data-sw-modal]', load: 'ready', controller: modal }]);
     rt.start();
     const a = document.getElementById('a')!;
     const b = document.getElementById('b') as HTMLDialogElement;
@@ -275,7 +275,7 @@ describe('modal trigger timing (fake timers)', () => {
   it('a modal without an id warns the specification’s text and stays plain', () => {
     const { warn } = silenceConsole();
     html(`<div data-sw-modal><h2>Nameless</h2></div>`);
-    rt = runtime([{ name: 'modal', selector: '[data-sw-modal]', load: 'eager', controller: modal }]);
+    rt = runtime([{ name: 'modal', selector: '[data-sw-modal]', load: 'ready', controller: modal }]);
     rt.start();
     expect(warn.mock.calls.map((c) => c[0])).toEqual(['No ID has been set']);
     expect(document.querySelector('dialog')).toBeNull();

@@ -110,7 +110,7 @@ describe('registry: failures stay where they happen', () => {
     const bad: ControllerDefinition = {
       name: 'row',
       selector: '[data-sw-row]',
-      load: 'eager',
+      load: 'ready',
       controller: {
         connect: () => {
           throw new Error('boom');
@@ -143,8 +143,8 @@ describe('registry: failures stay where they happen', () => {
     };
     const good: Controller = { connect: (el, ctx) => ctx.listen(el, 'click', () => clicks++) };
     const rt = runtime([
-      { name: 'row', selector: '[data-sw-row]', load: 'eager', controller: bad },
-      { name: 'menu', selector: '[data-sw-menu]', load: 'eager', controller: good },
+      { name: 'row', selector: '[data-sw-row]', load: 'ready', controller: bad },
+      { name: 'menu', selector: '[data-sw-menu]', load: 'ready', controller: good },
     ]);
     rt.start();
     const a = document.getElementById('a')!;
@@ -165,7 +165,7 @@ describe('registry: failures stay where they happen', () => {
       {
         name: 'row',
         selector: '[data-sw-row]',
-        load: 'eager',
+        load: 'ready',
         controller: {
           connect: () => () => {
             throw new Error('x');
@@ -188,7 +188,7 @@ describe('registry: failures stay where they happen', () => {
       {
         name: 'row',
         selector: '[data-sw-row]',
-        load: 'eager',
+        load: 'ready',
         controller: {
           connect: () => {
             throw new InvalidOptionsError('data-sw-row holds invalid JSON');
@@ -214,7 +214,7 @@ describe('registry: failures stay where they happen', () => {
       {
         name: 'row',
         selector: '[data-sw-row]',
-        load: 'eager',
+        load: 'ready',
         controller: {
           connect(el, ctx) {
             ctx.listen(el, 'click', () => clicks++);
@@ -236,7 +236,7 @@ describe('registry: failures stay where they happen', () => {
       {
         name: 'row',
         selector: '[data-sw-row]',
-        load: 'eager',
+        load: 'ready',
         controller: {
           connect: (_el, ctx) =>
             void setTimeout(
@@ -264,7 +264,7 @@ describe('registry: async connect', () => {
       {
         name: 'languages',
         selector: '[data-sw-languages]',
-        load: 'eager',
+        load: 'ready',
         controller: { connect: () => new Promise<void>((r) => (resolve = r)) },
       },
     ]);
@@ -285,7 +285,7 @@ describe('registry: async connect', () => {
       {
         name: 'languages',
         selector: '[data-sw-languages]',
-        load: 'eager',
+        load: 'ready',
         controller: { connect: () => Promise.reject(new Error('menu_fr.js')) },
       },
     ]);
@@ -305,7 +305,7 @@ describe('registry: async connect', () => {
       {
         name: 'languages',
         selector: '[data-sw-languages]',
-        load: 'eager',
+        load: 'ready',
         controller: { connect: () => new Promise((r) => (resolve = r)) },
       },
     ]);
@@ -364,7 +364,7 @@ describe('registry: lazily loaded controllers', () => {
     html('<a data-sw-lightbox id="x" href="/a.jpg">a</a><a data-sw-lightbox id="y" href="/b.jpg">b</a>');
     const connect = vi.fn(() => Promise.reject(new ChunkLoadError('UI host: its code could not be loaded')));
     const rt = runtime([
-      { name: 'lightbox', selector: '[data-sw-lightbox]', load: 'eager', controller: { connect } },
+      { name: 'lightbox', selector: '[data-sw-lightbox]', load: 'ready', controller: { connect } },
     ]);
     rt.start();
     await vi.waitFor(() => expect(connect).toHaveBeenCalledTimes(2));
@@ -580,7 +580,7 @@ describe('registry: inspect lists what could not connect', () => {
     const definition: ControllerDefinition = {
       name: 'rows',
       selector: '[data-sw-row]',
-      load: 'eager',
+      load: 'ready',
       controller: {
         connect() {
           if (refuse) throw new InvalidOptionsError('bad options');

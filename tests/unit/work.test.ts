@@ -181,7 +181,7 @@ describe('Work: the runtime counts its own work', () => {
       {
         name: 'x',
         selector: '[data-sw-x]',
-        load: 'eager',
+        load: 'ready',
         controller: {
           connect(_el, ctx) {
             ctx.after(60_000, () => (fired = true), { background: true });
@@ -209,7 +209,7 @@ describe('Work: SiteRuntime.idle()', () => {
     const definition = {
       name: 'y',
       selector: '[data-sw-y]',
-      load: 'eager' as const,
+      load: 'ready' as const,
       controller: {
         connect: (_el: Element, ctx: Parameters<Controller['connect']>[1]) =>
           void ctx.after(30, () => order.push('timer')),

@@ -286,7 +286,8 @@ describe('WebKit journeys (MiniBrowser over WebDriver)', () => {
 
   journey('lightbox: an image opens, decoded, with its position; Next moves to the next image', async () => {
     await openWithRuntime(driver(), suite.url('/clinic/en/gallery/'));
-    await $(driver(), '[data-sw-lightbox="rooms"][data-sw-ready]');
+    // No wait for the lightbox's code: it comes on the first contact, and the click that brings
+    // it is held and given back once the lightbox can open (issue 14).
     const BOX = 'dialog.sw-lightbox';
     const counter = () =>
       driver().executeScript(`return document.querySelector('${BOX} .sw-lb-counter')?.textContent`);

@@ -23,7 +23,7 @@ beforeEach(() => {
   document.head.innerHTML = `<script type="application/json" id="sw-config">${JSON.stringify({
     analytics: { measurementId: 'G-TEST', scriptUrl: 'https://tags.example/gtag/js' },
   })}</script>`;
-  rt = runtime([{ name: 'analytics', selector: ':root', load: 'eager', controller: analytics }]);
+  rt = runtime([{ name: 'analytics', selector: ':root', load: 'ready', controller: analytics }]);
   rt.start();
 });
 afterEach(() => {
@@ -53,7 +53,7 @@ describe('analytics consent gate', () => {
     const told = commands().length;
     for (let i = 0; i < 3; i++) {
       rt.destroy();
-      rt = runtime([{ name: 'analytics', selector: ':root', load: 'eager', controller: analytics }]);
+      rt = runtime([{ name: 'analytics', selector: ':root', load: 'ready', controller: analytics }]);
       rt.start();
       consent({ privacy_cookie_2: '1' });
     }
@@ -61,7 +61,7 @@ describe('analytics consent gate', () => {
     expect(commands()).toHaveLength(told);
     // A runtime booted again that reads a no says so, though the grant was an earlier one's.
     rt.destroy();
-    rt = runtime([{ name: 'analytics', selector: ':root', load: 'eager', controller: analytics }]);
+    rt = runtime([{ name: 'analytics', selector: ':root', load: 'ready', controller: analytics }]);
     rt.start();
     consent({ privacy_cookie_2: '0' });
     expect(commands().slice(told)).toEqual([['consent', 'update', { analytics_storage: 'denied' }]]);
@@ -114,7 +114,7 @@ describe('analytics consent gate', () => {
   it('flags published before the analytics chunk connected apply at once', () => {
     rt.destroy();
     delete w.dataLayer;
-    rt = runtime([{ name: 'analytics', selector: ':root', load: 'eager', controller: analytics }]);
+    rt = runtime([{ name: 'analytics', selector: ':root', load: 'ready', controller: analytics }]);
     consentHub(rt).publish({ privacy_cookie: '1', privacy_cookie_2: '1' });
     rt.start();
     expect(commands()[1]).toEqual(['consent', 'update', { analytics_storage: 'granted' }]);
@@ -134,7 +134,7 @@ describe('analytics consent gate', () => {
     document.head.innerHTML = `<script type="application/json" id="sw-config">${JSON.stringify({
       analytics: { measurementId: 'G-TEST', consentVariable: 'privacy_cookie_5' },
     })}</script>`;
-    rt = runtime([{ name: 'analytics', selector: ':root', load: 'eager', controller: analytics }]);
+    rt = runtime([{ name: 'analytics', selector: ':root', load: 'ready', controller: analytics }]);
     rt.start();
     consent({ privacy_cookie_2: '1' });
     expect(commands()).toHaveLength(1);

@@ -130,7 +130,7 @@ describe("JSON Schemas and the runtime's readers cannot drift", () => {
     const valid = validator(configSchema);
     for (const [section, value] of Object.entries(defaults)) {
       const schema = props[section]!;
-      if (Array.isArray(value) || section === 'i18n') {
+      if (Array.isArray(value) || section === 'i18n' || section === 'load') {
         expect(schema.default ?? {}, section).toEqual(value);
         continue;
       }
@@ -153,7 +153,7 @@ describe("JSON Schemas and the runtime's readers cannot drift", () => {
     expect(valid({ site: { nope: 1 } })).toBe(false);
   });
 
-  it('sw-config: languages and i18n', () => {
+  it('sw-config: languages, i18n and load', () => {
     const valid = validator(configSchema);
     const cases: [string, unknown][] = [
       ['languages', [['Français', 'menu_fr', 'fr']]],
@@ -164,12 +164,16 @@ describe("JSON Schemas and the runtime's readers cannot drift", () => {
       ['i18n', { fr: { close: 'Fermer' } }],
       ['i18n', { fr: 'Fermer' }],
       ['i18n', []],
+      ['load', { lightbox: 'idle', carousel: 'visible', tiles: 'ready', modal: 'interaction' }],
+      ['load', { lightbox: 'later' }],
+      ['load', { lightbox: 1 }],
+      ['load', 'idle'],
     ];
     for (const [field, v] of cases)
       expect([field, v, valid({ [field]: v })]).toEqual([
         field,
         v,
-        !readConfigObject({ [field]: v }).bad.includes(field),
+        !readConfigObject({ [field]: v }).bad.some((b) => b === field || b.startsWith(`${field}.`)),
       ]);
   });
 });

@@ -56,11 +56,11 @@ function setUp({ host = true, gpc = false, later = false, delay = 0 } = {}) {
   listening = new AbortController();
   document.addEventListener('sw:consent', (e) => events.push((e as CustomEvent).detail), listening);
   rt = runtime([
-    { name: 'consent-modal', selector: '[data-sw-consent-modal]', load: 'eager', controller: consentModal },
+    { name: 'consent-modal', selector: '[data-sw-consent-modal]', load: 'ready', controller: consentModal },
     {
       name: 'consent-banner',
       selector: '[data-sw-consent-banner]',
-      load: 'eager',
+      load: 'ready',
       controller: consentBanner,
     },
   ]);

@@ -75,7 +75,7 @@ describe('language link resolution (contract §3)', () => {
     html(`<div data-sw-languages>${builder}</div>`);
     const { languages } = await import('../../../runtime/controllers/languages');
     const rt = runtime([
-      { name: 'languages', selector: '[data-sw-languages]', load: 'eager', controller: languages },
+      { name: 'languages', selector: '[data-sw-languages]', load: 'ready', controller: languages },
     ]);
     rt.start();
     // happy-dom loads no scripts: the first menu script fails.
@@ -151,7 +151,7 @@ describe('only http(s) and relative URLs become language links (contract §3)', 
       html('<div data-sw-languages></div>');
       const { languages } = await import('../../../runtime/controllers/languages');
       const rt = runtime([
-        { name: 'languages', selector: '[data-sw-languages]', load: 'eager', controller: languages },
+        { name: 'languages', selector: '[data-sw-languages]', load: 'ready', controller: languages },
       ]);
       rt.start();
       const box = document.querySelector('[data-sw-languages]')!;

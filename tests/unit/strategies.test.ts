@@ -1,0 +1,213 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Controller, LazyDefinition } from '../../runtime/controller';
+import { html, runtime, silenceConsole } from './helpers';
+
+/** A lazy lightbox-like controller whose connect records the element and takes plain clicks. */
+function clicker(overrides: Partial<LazyDefinition> = {}) {
+  const opened: string[] = [];
+  let fail = false;
+  const controller: Controller = {
+    async connect(el, ctx) {
+      await new Promise((r) => setTimeout(r, 5)); // an async connect (the lightbox fetches its UI host)
+      ctx.listen<MouseEvent>(el, 'click', (e) => {
+        e.preventDefault();
+        opened.push(el.id);
+      });
+    },
+  };
+  const importer = vi.fn(() =>
+    fail ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve({ default: controller }),
+  );
+  const definition: LazyDefinition = {
+    name: 'lightbox',
+    selector: '[data-sw-lightbox]',
+    load: 'interaction',
+    replay: '*',
+    importer,
+    ...overrides,
+  };
+  return { definition, opened, importer, failNext: () => (fail = true) };
+}
+
+const link = (id: string, extra = '') =>
+  `<a data-sw-lightbox id="${id}" href="#${id}-file" ${extra}><img id="${id}-img" alt=""></a>`;
+
+/** A fake IntersectionObserver: the test says when a target is in view. */
+function fakeObserver() {
+  const observers: { cb: IntersectionObserverCallback; targets: Element[] }[] = [];
+  class FakeIO {
+    cb: IntersectionObserverCallback;
+    targets: Element[] = [];
+    constructor(cb: IntersectionObserverCallback) {
+      this.cb = cb;
+      observers.push(this);
+    }
+    observe(el: Element) {
+      this.targets.push(el);
+    }
+    disconnect() {
+      this.targets = [];
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', FakeIO);
+  const report = (el: Element, isIntersecting: boolean) => {
+    for (const o of observers)
+      if (o.targets.includes(el))
+        o.cb([{ target: el, isIntersecting } as IntersectionObserverEntry], o as never);
+  };
+  return { report, observing: () => observers.flatMap((o) => o.targets) };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.getElementById('sw-config')?.remove();
+  location.hash = '';
+});
+
+describe('load strategies (issue 14)', () => {
+  it('interaction: nothing is fetched until a contact; a click meanwhile opens once the controller connects', async () => {
+    html(link('a') + link('b'));
+    const c = clicker();
+    const rt = runtime([c.definition]);
+    rt.start();
+    await rt.work.idle();
+    expect(c.importer).not.toHaveBeenCalled();
+    // The click's own default (the file) is held, not followed; the controller gets it back.
+    const first = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.getElementById('b-img')!.dispatchEvent(first);
+    expect(first.defaultPrevented).toBe(true);
+    expect(c.importer).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(c.opened).toEqual(['b']));
+    // A second click during the wait is not replayed as well.
+    expect(document.querySelectorAll('[data-sw-ready]')).toHaveLength(2);
+    rt.destroy();
+  });
+
+  it('interaction: a hover fetches, a click while the code is on its way is given back once connected', async () => {
+    html(link('a'));
+    const c = clicker();
+    const rt = runtime([c.definition]);
+    rt.start();
+    const a = document.getElementById('a')!;
+    a.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    a.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    // The click was held, not followed, and reaches the controller after its async connect.
+    await vi.waitFor(() => expect(c.opened).toEqual(['a']));
+    expect(c.importer).toHaveBeenCalledTimes(1);
+    rt.destroy();
+  });
+
+  it('interaction: only the first held click is given back; clicks with a modifier are the browser’s', async () => {
+    html(link('a') + link('b'));
+    const c = clicker();
+    const rt = runtime([c.definition]);
+    rt.start();
+    const withCtrl = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
+    document.getElementById('a')!.dispatchEvent(withCtrl);
+    expect(withCtrl.defaultPrevented).toBe(false);
+    document.getElementById('a')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    document.getElementById('b')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    await vi.waitFor(() => expect(c.opened).toEqual(['a']));
+    await rt.work.idle();
+    expect(c.opened).toEqual(['a']);
+    rt.destroy();
+  });
+
+  it('interaction: a focus or a hover fetches without any click', async () => {
+    html(link('a'));
+    const c = clicker();
+    const rt = runtime([c.definition]);
+    rt.start();
+    document.getElementById('a')!.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    await vi.waitFor(() => expect(document.getElementById('a')!.hasAttribute('data-sw-ready')).toBe(true));
+    expect(c.importer).toHaveBeenCalledTimes(1);
+    expect(c.opened).toEqual([]);
+    rt.destroy();
+  });
+
+  it('interaction: when the code cannot come, the held click is given back to the page unprevented', async () => {
+    silenceConsole();
+    html(link('a'));
+    const c = clicker();
+    c.failNext();
+    const rt = runtime([c.definition]);
+    rt.start();
+    const given: MouseEvent[] = [];
+    document.addEventListener('click', (e) => given.push(e));
+    document
+      .getElementById('a-img')!
+      .dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    // The held click never reached the page; the one given back does, and nothing prevents it.
+    expect(given).toHaveLength(0);
+    await vi.waitFor(() => expect(given).toHaveLength(1));
+    expect(given[0]!.target).toBe(document.getElementById('a-img'));
+    await Promise.resolve();
+    expect(given[0]!.defaultPrevented).toBe(false);
+    rt.destroy();
+  });
+
+  it('visible: fetched when a marker comes near the viewport, not before; the first answer holds idle()', async () => {
+    const io = fakeObserver();
+    html(link('a'));
+    const c = clicker({ load: 'visible' });
+    const rt = runtime([c.definition]);
+    rt.start();
+    let idle = false;
+    void rt.work.idle().then(() => (idle = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(idle).toBe(false); // the observer has not answered yet
+    io.report(document.getElementById('a')!, false);
+    await vi.waitFor(() => expect(idle).toBe(true));
+    expect(c.importer).not.toHaveBeenCalled();
+    io.report(document.getElementById('a')!, true);
+    await vi.waitFor(() => expect(document.getElementById('a')!.hasAttribute('data-sw-ready')).toBe(true));
+    expect(io.observing()).toEqual([]);
+    rt.destroy();
+  });
+
+  it('a marker’s data-sw-load overrides the config’s load, which overrides the default', async () => {
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<script type="application/json" id="sw-config">{"load":{"lightbox":"ready"}}</script>',
+    );
+    html(link('a', 'data-sw-load="interaction"') + link('b'));
+    const c = clicker();
+    const rt = runtime([c.definition]);
+    rt.start();
+    // b follows the config (ready): fetched at once, and a connects with it.
+    await vi.waitFor(() => expect(document.querySelectorAll('[data-sw-ready]')).toHaveLength(2));
+    expect(c.importer).toHaveBeenCalledTimes(1);
+    rt.destroy();
+
+    html(link('a', 'data-sw-load="interaction"'));
+    const d = clicker();
+    const rt2 = runtime([d.definition]);
+    rt2.start();
+    await rt2.work.idle();
+    expect(d.importer).not.toHaveBeenCalled();
+    rt2.destroy();
+  });
+
+  it('a data-sw-load that is not a strategy is named, and the next choice applies', async () => {
+    const { warn } = silenceConsole();
+    html(link('a', 'data-sw-load="later"'));
+    const c = clicker({ load: 'ready' });
+    const rt = runtime([c.definition]);
+    rt.start();
+    expect(String(warn.mock.calls[0]![0])).toContain(
+      'data-sw-load="later" is not one of ready, idle, visible, interaction; "ready" applies',
+    );
+    await vi.waitFor(() => expect(c.importer).toHaveBeenCalledTimes(1));
+    rt.destroy();
+  });
+
+  it('urgent (a deep link): fetched at once whatever the strategy', async () => {
+    html(link('a'));
+    location.hash = '#!g/0';
+    const c = clicker({ urgent: (r) => r.window.location.hash.startsWith('#!') });
+    const rt = runtime([c.definition]);
+    rt.start();
+    await vi.waitFor(() => expect(c.importer).toHaveBeenCalledTimes(1));
+    rt.destroy();
+  });
+});
