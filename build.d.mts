@@ -5,6 +5,16 @@ export interface Sizes {
 }
 export function measure(metafile: unknown): Sizes;
 export function overBudget(m: Sizes, limits?: { entryGzip: number; totalGzip: number }): string[];
-/** The page kinds of the per-page table: a name and the lazily loaded parts it fetches (null: all). */
-export const PAGE_KINDS: [string, string[] | null][];
-export function pageKinds(m: Sizes, metafile: unknown): { kind: string; gzip: number; files: number }[];
+/** The benchmark's page kinds: the parts each fetches at load and on its first interactions. */
+export const PAGE_KINDS: { kind: string; label: string; load: string[]; interaction: string[] }[];
+/** Issue 14's targets, [at load, in all], in gzip bytes. */
+export const PAGE_KIND_TARGETS: Record<string, [number, number]>;
+export interface PageKindSize {
+  kind: string;
+  label: string;
+  load: { gzip: number; files: number };
+  total: { gzip: number; files: number };
+}
+export function pageKinds(m: Sizes, metafile: unknown): PageKindSize[];
+/** Budgets are [at load, in all] per kind (package.json `sizeBudgets.pageKinds`). */
+export function pageKindsOverBudget(kinds: PageKindSize[], limits?: Record<string, [number, number]>): string[];

@@ -61,7 +61,7 @@ const CONSENT = `<p><a href="#cookie-preferences" data-sw-consent-action="prefer
 /** Which parts each page kind has (the figures README prints per kind). */
 export const KINDS = {
   none: ['<p>No markers on this page: the runtime loads, scans and finds nothing.</p>'],
-  nav: [MENU],
+  nav: [MENU, ROWS(6)], // issue 14's "navigation + rows"
   lightbox: [MENU, GALLERY],
   consent: [MENU, GALLERY, CONSENT],
   everything: [MENU, ROWS(6), MODAL, CAROUSEL, GALLERY, TILES, CONSENT],
