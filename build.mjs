@@ -98,14 +98,14 @@ export const PAGE_KINDS = [
   {
     kind: 'consent',
     label: '+ consent',
-    load: ['controllers/consent-modal', 'controllers/consent-banner', 'ui/host'],
-    interaction: ['controllers/lightbox'],
+    load: ['controllers/consent-modal', 'controllers/consent-banner'],
+    interaction: ['controllers/lightbox', 'ui/host'],
   },
   {
     kind: 'everything',
     label: 'everything (modal, carousel, tiles too)',
-    load: ['controllers/modal', 'controllers/consent-modal', 'controllers/consent-banner', 'ui/host'],
-    interaction: ['controllers/lightbox', 'controllers/tile-popup'],
+    load: ['controllers/modal', 'controllers/consent-modal', 'controllers/consent-banner'],
+    interaction: ['controllers/lightbox', 'controllers/tile-popup', 'ui/host'],
   },
 ];
 

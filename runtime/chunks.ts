@@ -43,6 +43,19 @@ function withTimeout<T>(runtime: Runtime, feature: string, promise: Promise<T>):
   });
 }
 
+/** What names a part's chunk and what happens when it fails (`loadChunk`, `Runtime.load`). */
+export type ChunkArgs<M extends object> = [
+  feature: string,
+  importer: () => Promise<M>,
+  on: {
+    exported: keyof M & string;
+    /** The elements that stay as written, for the event. */
+    elements?: () => Element[];
+    /** Runs before the announcement, so whatever a listener does next finds the state ready. */
+    failed?: () => void;
+  },
+];
+
 /**
  * The file a failed `import()` names, when the engine's message names one on the runtime's
  * own origin. Firefox keeps a failed module fetch in the page's module map (as the HTML
@@ -73,15 +86,7 @@ export function failedChunkUrl(cause: unknown, base: string): URL | undefined {
  */
 export function loadChunk<M extends object>(
   runtime: Runtime,
-  feature: string,
-  importer: () => Promise<M>,
-  on: {
-    exported: keyof M & string;
-    /** The elements that stay as written, for the event. */
-    elements?: () => Element[];
-    /** Runs before the announcement, so whatever a listener does next finds the state ready. */
-    failed?: () => void;
-  },
+  ...[feature, importer, on]: ChunkArgs<M>
 ): Promise<M> {
   const attempt = (load: () => Promise<M>) => withTimeout(runtime, feature, load());
   const again = (cause: unknown) => {

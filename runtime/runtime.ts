@@ -1,4 +1,4 @@
-import { loadChunk } from './chunks';
+import { loadChunk, type ChunkArgs } from './chunks';
 import { readConfig, type Config } from './config';
 import type { ControllerDefinition } from './controller';
 import { detectEnv, type EnvInfo } from './env';
@@ -9,7 +9,6 @@ import type { UiHost } from './ui/host';
 import { Work } from './work';
 
 declare const __VERSION__: string;
-
 /** package.json's version, put in by the build (build.mjs `define`) and by vitest's config. */
 export const VERSION = __VERSION__;
 
@@ -133,6 +132,9 @@ export class Runtime {
    * fetch, no second announcement) until a visitor's `use` of a part (a tile's click, the
    * preferences opening) or a rescan tries again. A fetch under way is shared, never doubled.
    */
+  /** A part's chunk through the one loader (chunks.ts): chunks call this rather than import it. */
+  load = <M extends object>(...args: ChunkArgs<M>): Promise<M> => loadChunk(this, ...args);
+
   ui(use?: boolean): Promise<UiHost> {
     if (use) this.#uiGiven = undefined;
     return (this.#uiGiven ??= this.#uiHost ??=

@@ -1,7 +1,7 @@
 import type { ControllerContext } from '../controller';
 import { isPlainClick } from '../dom';
 import { dialogStrings } from '../i18n/dialog';
-import { attr } from '../schema';
+import { attr, sel } from '../schema';
 import { adoptIntoDialog } from '../ui/adopt';
 import { createDialog, type Dialog } from '../ui/dialog';
 import type { Store } from '../ui/store';
@@ -73,4 +73,26 @@ export function listenForActions(
     e.preventDefault();
     save(action);
   });
+}
+
+/**
+ * The switches' code (the UI host) is fetched on the first contact with the banner or a
+ * preferences control (issue 14: nothing at load that no one has reached for), so it is
+ * usually there by the click that opens the preferences; the opening fetches it anyway.
+ */
+export function drawOnContact(ctx: ControllerContext, drawSwitches: (use: boolean) => void) {
+  const near = `${sel(attr.consentBanner)}, [${attr.consentAction}="preferences"]`;
+  const once = new AbortController();
+  ctx.signal.addEventListener('abort', () => once.abort(), { signal: once.signal });
+  const onContact = (e: Event) => {
+    if (!(e.target as Element | null)?.closest?.(near)) return;
+    once.abort();
+    drawSwitches(false);
+  };
+  for (const type of ['pointerover', 'focusin', 'touchstart'])
+    ctx.runtime.document.addEventListener(type, onContact, {
+      capture: true,
+      passive: true,
+      signal: once.signal,
+    });
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Translate } from '../i18n/index';
-import { useStore, type Store } from '../ui/store';
+import type { Store } from '../ui/store';
+import { useStore } from '../ui/use-store';
 import { gpcNoteShown, type ConsentEvent, type ConsentState } from './flow';
 import { GroupSwitch } from './switches';
 

@@ -10,7 +10,13 @@ import {
   type ConsentState,
 } from '../consent/flow';
 import { consentHub } from '../consent/hub';
-import { groupsContainer, hideAcceptAll, listenForActions, preferencesDialog } from '../consent/markup';
+import {
+  drawOnContact,
+  groupsContainer,
+  hideAcceptAll,
+  listenForActions,
+  preferencesDialog,
+} from '../consent/markup';
 import {
   CONSENT_INACTIVE,
   consentOptions,
@@ -18,9 +24,7 @@ import {
   type ConsentAction,
   type CookieGroup,
 } from '../consent/model';
-import { ConsentPreferences } from '../consent/preferences';
 import { saveConsent, startConsent, type ConsentSession } from '../consent/session';
-import { switchesCss } from '../consent/switches';
 import { fragmentId } from '../dom';
 import { InvalidOptionsError } from '../errors';
 import { consentStrings } from '../i18n/consent';
@@ -119,11 +123,8 @@ function sessionOf(ctx: ControllerContext, store: ConsentStore, groups: CookieGr
   };
 }
 
-/**
- * Puts the flow's state on the page (banner through the hub, the dialog closed once a choice
- * is settled, `aria-busy` while saving) and the page's actions into the flow. Returns what
- * opens the preferences.
- */
+/** The flow's state on the page (banner, dialog closed once settled, `aria-busy` while saving),
+ * the page's actions into the flow. Returns what opens the preferences. */
 function follow(
   el: Element,
   ctx: ControllerContext,
@@ -137,8 +138,7 @@ function follow(
   const save = (action: ConsentAction) => void saveConsent(session, action).catch(failure(ctx));
   const open = (from: Element | null) => {
     if (dialog.isOpen) return;
-    // A close still fading ends here, without handing focus back or showing the banner: it reopens at once.
-    dialog.stop();
+    dialog.stop(); // a close still fading ends here (no focus handed back, no banner): it reopens at once
     store.dispatch({ type: 'opened' }); // the banner hides (letting go of focus) before the dialog opens
     dialog.open(from?.closest(sel(attr.consentBanner)) ? null : from);
     drawSwitches(true);
@@ -146,10 +146,7 @@ function follow(
   restore.push(
     store.subscribe(() => {
       const state = store.get();
-      const shown = bannerShown(state);
-      // The visitor is about to be asked, and may open the preferences next.
-      if (shown && !hub.bannerShown) drawSwitches(false);
-      hub.showBanner(shown);
+      hub.showBanner(bannerShown(state));
       if (!state.open && dialog.isOpen) dialog.close('api');
       if (busy(state)) el.setAttribute('aria-busy', 'true');
       else el.removeAttribute('aria-busy');
@@ -162,21 +159,19 @@ function follow(
     el.removeAttribute('aria-busy');
   });
   listenForActions(el, ctx, open, save);
+  drawOnContact(ctx, drawSwitches);
   return open;
 }
 
 /**
- * The switches, drawn through the UI host into the groups' container once they are about to be
- * needed (the preferences open, or the banner asks), not at connect: the host's code comes with
- * the first feature that needs it, and a failed fetch is announced once per need, so a consent
- * controller asking on its own later would announce it a second time. Without the host the
- * flow goes on with no switches (every action still saves; "accept" saves the flags the page
- * has), and the next need asks again. Returns what draws them (nothing while drawn or on the way).
+ * The switches, drawn through the UI host into the groups' container once about to be needed
+ * (a contact with the banner or a preferences control, or the opening), never at connect. A
+ * failed fetch is announced once per need; without the host every action still saves ("accept"
+ * the flags the page has), and the next need asks again. Returns what draws them.
  */
 function switchesDrawer(el: Element, ctx: ControllerContext, store: ConsentStore, restore: Undo[]) {
   const { runtime } = ctx;
   const doc = runtime.document;
-  runtime.adoptStyles(switchesCss);
   // A box of its own, so that rendering never touches what the builder put in the container.
   const target = doc.createElement('div');
   groupsContainer(el, restore).append(target);
@@ -186,12 +181,14 @@ function switchesDrawer(el: Element, ctx: ControllerContext, store: ConsentStore
   let mounted: Mounted | undefined;
   let drawing: Promise<void> | undefined;
   restore.push(() => mounted?.unmount());
+  const code = () =>
+    runtime.load('consent switches', () => import('../consent/draw'), { exported: 'preferencesNode' });
   return (use: boolean) =>
-    void (drawing ??= runtime.ui(use).then(
-      (host) => {
+    void (drawing ??= Promise.all([runtime.ui(use), code()]).then(
+      ([host, m]) => {
         if (ctx.signal.aborted) return;
-        const node = <ConsentPreferences store={store} id={id} t={t} />;
-        mounted = host.mount(target, node, { name: ctx.name, element: el });
+        runtime.adoptStyles(m.switchesCss);
+        mounted = host.mount(target, m.preferencesNode({ store, id, t }), { name: ctx.name, element: el });
       },
       // Announced by the loader (sw:error); the next opening asks again (runtime.ui).
       () => void (drawing = undefined),

@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import type { Translate } from '../i18n/index';
 import { describe } from '../log';
-import { useStore, type Store } from '../ui/store';
+import type { Store } from '../ui/store';
+import { useStore } from '../ui/use-store';
 import type { PanelAction, PanelState } from './state';
 import type { diagnosticsStrings } from './strings';
 

@@ -1,4 +1,3 @@
-import { loadChunk } from '../chunks';
 import { brokenImage } from '../diagnostics/board';
 import { after } from '../defer';
 import { lightboxStrings } from '../i18n/lightbox';
@@ -54,9 +53,11 @@ export function createLightbox(runtime: Runtime, host: UiHost) {
       loadAjax={loadAjax}
       mediaText={mediaTexts(runtime)}
       loadGestures={() =>
-        loadChunk(runtime, 'lightbox gestures', () => import('./gestures'), {
-          exported: 'attachGestures',
-        }).then((m) => m.attachGestures)
+        runtime
+          .load('lightbox gestures', () => import('./gestures'), {
+            exported: 'attachGestures',
+          })
+          .then((m) => m.attachGestures)
       }
       onBroken={() => {
         const item = store.get().items[store.get().index];
@@ -149,7 +150,7 @@ function ajaxLoader(runtime: Runtime) {
   const win = runtime.window;
   return (src: string, abort: AbortSignal) => {
     // The sanitizer is its own chunk, fetched beside the content: pages without ajax items never load it.
-    const sanitizer = loadChunk(runtime, 'lightbox sanitizer', () => import('./sanitize'), {
+    const sanitizer = runtime.load('lightbox sanitizer', () => import('./sanitize'), {
       exported: 'sanitizeFragment',
     });
     return runtime.work
@@ -157,7 +158,7 @@ function ajaxLoader(runtime: Runtime) {
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
       .then(async (html) =>
         (await sanitizer).sanitizeFragment(win, html, trusted(win), () =>
-          loadChunk(runtime, 'DOMPurify', () => import('./purify'), { exported: 'purify' }),
+          runtime.load('DOMPurify', () => import('./purify'), { exported: 'purify' }),
         ),
       );
   };

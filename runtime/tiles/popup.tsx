@@ -4,7 +4,8 @@ import type { Translate } from '../i18n/index';
 import type { dialogStrings } from '../i18n/dialog';
 import { Borrowed } from '../ui/borrowed';
 import { DialogFrame } from '../ui/dialog-frame';
-import { useStore, type Store } from '../ui/store';
+import type { Store } from '../ui/store';
+import { useStore } from '../ui/use-store';
 import { atEnd, atStart, type TilePopupAction, type TilePopupState } from './state';
 
 export interface TileItem {
