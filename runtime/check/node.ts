@@ -1,5 +1,6 @@
 import { readCarouselOptions } from '../carousel/options';
 import { readConfigObject } from '../config';
+import { loadStrategies } from '../controller';
 import { modalMessages } from '../modal/messages';
 import { strayTileMessage, tileTargets } from '../tiles/targets';
 import { checkDocument as check } from './index';
@@ -14,6 +15,7 @@ export const entryReaders: EntryReaders = {
   tileTargets,
   strayTileMessage,
   modalMessages,
+  loadStrategies,
 };
 
 /** `checkDocument` with the runtime's readers: what `site-runtime-check` runs. */

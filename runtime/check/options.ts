@@ -88,8 +88,23 @@ function consent(doc: Document, add: Add): void {
     add('missing-target', attr.consentBanner, el, `there is no data-sw-consent-modal. ${CONSENT_INACTIVE}`);
 }
 
-/** Every marker whose JSON options the runtime reads. */
+/** A marker's own load strategy that is not one (issue 14), as the runtime's warning says it. */
+function loads(doc: Document, add: Add, { loadStrategies }: EntryReaders): void {
+  for (const el of doc.querySelectorAll(sel(attr.load))) {
+    const value = el.getAttribute(attr.load)!;
+    if (!loadStrategies.includes(value))
+      add(
+        'invalid-option',
+        attr.load,
+        el,
+        `${attr.load}="${value}" is not one of ${loadStrategies.join(', ')}; the controller's own strategy applies.`,
+      );
+  }
+}
+
+/** Every marker whose JSON options the runtime reads, and every marker's load strategy. */
 export function optionProblems(doc: Document, add: Add, readers: EntryReaders): void {
+  loads(doc, add, readers);
   modals(doc, add, readers);
   carousels(doc, add, readers);
   consent(doc, add);

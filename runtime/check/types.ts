@@ -35,4 +35,6 @@ export interface EntryReaders {
   tileTargets: typeof import('../tiles/targets').tileTargets;
   strayTileMessage: string;
   modalMessages: { readonly noId: string; readonly noElement: string };
+  /** The load strategies a marker's `data-sw-load` may name (issue 14). */
+  loadStrategies: readonly string[];
 }

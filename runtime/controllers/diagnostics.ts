@@ -1,5 +1,5 @@
 import { loadChunk } from '../chunks';
-import type { Controller } from '../controller';
+import { loadStrategies, type Controller } from '../controller';
 import { readCarouselOptions } from '../carousel/options';
 import { readConfigObject } from '../config';
 import { brokenImage, diagnosticsBoard } from '../diagnostics/board';
@@ -24,7 +24,14 @@ export const diagnostics: Controller = {
           m.startDiagnostics(runtime, host, signal, {
             board: diagnosticsBoard(runtime),
             brokenImage,
-            readers: { readConfigObject, readCarouselOptions, tileTargets, strayTileMessage, modalMessages },
+            readers: {
+              readConfigObject,
+              readCarouselOptions,
+              tileTargets,
+              strayTileMessage,
+              modalMessages,
+              loadStrategies,
+            },
           }),
         () => {}, // announced by the loader; the page works without the panel
       );

@@ -24,6 +24,11 @@ describe('checkDocument: each planted problem, once, on its element', () => {
       { kind: 'invalid-option', at: 'm' },
     ],
     [
+      '<a id="l" href="/a.jpg" data-sw-lightbox="g" data-sw-load="soon">x</a>',
+      'a load strategy that is not one (issue 14)',
+      { kind: 'invalid-option', marker: 'data-sw-load', at: 'l' },
+    ],
+    [
       '<div id="m" data-sw-modal=\'{"dealy":5}\'></div>',
       'an unknown option',
       { kind: 'unknown-option', at: 'm' },
