@@ -45,7 +45,7 @@ export interface LazyDefinition extends DefinitionBase {
   /**
    * Clicks on these (the marker itself, or inside it) that come while the chunk is on its way
    * are held and replayed once the controller has connected (or has failed, when the browser's
-   * own action follows): `:scope` for the marker.
+   * own action follows): `*` for anything in the marker.
    */
   replay?: string;
   /** True when the page needs the controller at once whatever its strategy (a deep link). */

@@ -1,42 +1,70 @@
 import { isPlainClick } from './dom';
+import type { Runtime } from './runtime';
+
+/**
+ * How long a held click may wait for code that then fails and still be given back: by then
+ * the browser's user activation has lapsed (a new tab would be blocked) and the visitor has
+ * moved on, so a late navigation would surprise; the link is the builder's again for the
+ * next click.
+ */
+export const GIVE_BACK_MS = 5000;
 
 /**
  * The clicks a lazy controller would have taken, held while its chunk is on its way (see
  * `LazyDefinition.replay`). The first is given back once the controller has connected, so
- * the visitor's first use opens what it opens; if the code never came, the given-back click
- * meets no controller and does what the builder's HTML does (a link opens its file).
+ * the visitor's first use opens what it opens; if the code could not come, it goes back
+ * unprevented to what the builder's HTML does (a link opens its file), within GIVE_BACK_MS.
+ * Held on the window while capturing, so no listener of the page sees a click twice.
  */
 export class HeldClicks {
-  #first: Element | undefined;
+  #first: { target: Element; marker: Element; at: number } | undefined;
+  /** Markers whose clicks are held, with the selector of what in them is held (`*`: anything). */
+  readonly #markers = new Map<Element, string>();
   readonly #holding = new AbortController();
 
-  constructor(signal: AbortSignal) {
-    signal.addEventListener('abort', () => this.#holding.abort(), { once: true });
+  constructor(
+    private readonly runtime: Runtime,
+    private readonly start: () => void,
+  ) {
+    const { signal } = this.#holding;
+    runtime.signal.addEventListener('abort', () => this.stop(), { once: true, signal });
+    runtime.window.addEventListener('click', (e) => this.#onClick(e), { capture: true, signal });
   }
 
-  /** Holds plain clicks on `selector` inside `element` (`*`: anywhere in it) and calls `start`. */
-  hold(element: Element, selector: string, start: () => void): void {
-    const onClick = (event: Event) => {
-      const target = event.target as Element;
-      const hit = target.closest?.(selector);
-      if (!hit || !element.contains(hit) || !isPlainClick(event as MouseEvent)) return;
+  hold(marker: Element, selector: string): void {
+    this.#markers.set(marker, selector);
+  }
+
+  #onClick(event: MouseEvent): void {
+    const target = event.target as Element;
+    if (!isPlainClick(event) || typeof target.closest !== 'function') return;
+    for (const [marker, selector] of this.#markers) {
+      const hit = target.closest(selector);
+      if (!hit || !marker.contains(hit)) continue;
       event.preventDefault();
-      // No one else acts on this click: the one given back is the visitor's click for everyone.
       event.stopImmediatePropagation();
-      this.#first ??= target;
-      start();
-    };
-    element.addEventListener('click', onClick, { capture: true, signal: this.#holding.signal });
+      this.#first ??= { target, marker, at: Date.now() };
+      return this.start();
+    }
   }
 
-  /** Stops holding and gives the first held click back (to an element still in the page). */
-  release(): void {
+  /** Holds nothing more and forgets the held click (the runtime is going away). */
+  stop(): void {
     this.#holding.abort();
-    const target = this.#first;
     this.#first = undefined;
-    const view = target?.ownerDocument.defaultView;
-    if (!target?.isConnected || !view) return;
-    target.dispatchEvent(
+  }
+
+  /**
+   * Stops holding and gives the first held click back (to an element still in the page): to
+   * its controller when `connected(marker)`, else to the builder's HTML if it is recent.
+   */
+  release(connected: (marker: Element) => boolean): void {
+    const first = this.#first;
+    this.stop();
+    if (!first || this.runtime.destroyed || !first.target.isConnected) return;
+    if (!connected(first.marker) && Date.now() - first.at > GIVE_BACK_MS) return;
+    const view = this.runtime.window;
+    first.target.dispatchEvent(
       new view.MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view, detail: 1 }),
     );
   }

@@ -21,6 +21,8 @@ export class LazyChunks {
   readonly #armed = new Map<string, AbortController>();
   /** Per chunk on its way: the clicks held until its controller has connected. */
   readonly #held = new Map<string, HeldClicks>();
+  /** Chunks that have arrived: their markers' clicks need no holding. */
+  readonly #arrived = new Set<string>();
 
   constructor(
     private readonly runtime: Runtime,
@@ -46,6 +48,7 @@ export class LazyChunks {
     this.#failed.clear();
     this.#armed.forEach((a) => a.abort());
     this.#armed.clear();
+    this.#held.forEach((h) => h.stop());
   }
 
   /** The elements waiting for a chunk, and those whose chunk failed (`SiteRuntime.inspect()`). */
@@ -65,9 +68,11 @@ export class LazyChunks {
   /** `element` waits for its controller's chunk, fetched as its strategy says. */
   add(definition: Lazy, element: Element): void {
     if (!this.#wait(definition, [element])) return;
+    const { name } = definition;
+    // Held from the start: a click while the code is on its way (however it was started).
+    if (!this.#arrived.has(name)) this.#hold(definition, [element]);
     const start = () => this.#start(definition);
-    if (this.#loads.has(definition.name)) return start();
-    const { name, replay } = definition;
+    if (this.#loads.has(name)) return start();
     let armed = this.#armed.get(name);
     if (!armed) {
       this.#armed.set(name, (armed = new AbortController()));
@@ -76,12 +81,17 @@ export class LazyChunks {
         signal: armed.signal,
       });
     }
-    if (replay) {
-      let held = this.#held.get(name);
-      if (!held || held.released) this.#held.set(name, (held = new HeldClicks(this.runtime.signal)));
-      held.hold(element, replay, start);
-    }
     whenNeeded(this.runtime, strategyFor(this.runtime, definition, element), element, start, armed.signal);
+  }
+
+  /** Holds the clicks on these markers of a controller with a `replay` selector. */
+  #hold(definition: Lazy, markers: Element[]): void {
+    const { name, replay } = definition;
+    if (!replay) return;
+    let held = this.#held.get(name);
+    if (!held || held.released)
+      this.#held.set(name, (held = new HeldClicks(this.runtime, () => this.#start(definition))));
+    for (const marker of markers) held.hold(marker, replay);
   }
 
   /** Adds elements to a chunk's waiting list; says whether any was new. */
@@ -99,13 +109,14 @@ export class LazyChunks {
     this.#armed.delete(name);
     const first = !this.#loads.has(name);
     const connected = this.#load(definition).then((controller) => {
+      this.#arrived.add(name);
       const waiting = this.#pending.get(name) ?? [];
       this.#pending.delete(name);
       return this.registry.arrived(definition, controller, waiting);
     });
     // The held click goes back once the elements that waited have connected: the fetch that
     // connects them is the first one (later calls only add elements, or none).
-    const release = () => this.#held.get(name)?.release();
+    const release = () => this.#held.get(name)?.release((m) => this.registry.isConnected(m, name));
     if (first) connected.then(release, release);
     else connected.catch(() => {});
   }

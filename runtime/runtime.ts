@@ -126,15 +126,15 @@ export class Runtime {
     return this.#shared.get(key) as T;
   }
 
+  /** A part's chunk through the one loader (chunks.ts): chunks call this rather than import it. */
+  load = <M extends object>(...args: ChunkArgs<M>): Promise<M> => loadChunk(this, ...args);
+
   /**
    * The instance's one React root, created (and its chunk fetched) on first need. A failed
    * fetch is announced once (chunks.ts) and stands for parts that connect after it (no second
    * fetch, no second announcement) until a visitor's `use` of a part (a tile's click, the
    * preferences opening) or a rescan tries again. A fetch under way is shared, never doubled.
    */
-  /** A part's chunk through the one loader (chunks.ts): chunks call this rather than import it. */
-  load = <M extends object>(...args: ChunkArgs<M>): Promise<M> => loadChunk(this, ...args);
-
   ui(use?: boolean): Promise<UiHost> {
     if (use) this.#uiGiven = undefined;
     return (this.#uiGiven ??= this.#uiHost ??=

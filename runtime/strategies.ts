@@ -54,7 +54,9 @@ export function whenNeeded(
 function whenVisible(runtime: Runtime, element: Element, start: () => void, signal: AbortSignal): void {
   // The observer's first answer (where the marker is now) comes after a layout: until it has
   // come, the runtime is not idle, so "nothing was fetched" is only checked once it is known.
-  const release = runtime.work.hold(signal);
+  // A hidden page renders nothing, so no answer comes: there it is not waited for.
+  const hidden = runtime.document.visibilityState === 'hidden';
+  const release = hidden ? () => undefined : runtime.work.hold(signal);
   const observer = new runtime.window.IntersectionObserver(
     (entries) => {
       release();

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Controller, LazyDefinition } from '../../runtime/controller';
+import { GIVE_BACK_MS } from '../../runtime/held-clicks';
 import { html, runtime, silenceConsole } from './helpers';
 
 /** A lazy lightbox-like controller whose connect records the element and takes plain clicks. */
@@ -78,7 +79,6 @@ describe('load strategies (issue 14)', () => {
     expect(first.defaultPrevented).toBe(true);
     expect(c.importer).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(c.opened).toEqual(['b']));
-    // A second click during the wait is not replayed as well.
     expect(document.querySelectorAll('[data-sw-ready]')).toHaveLength(2);
     rt.destroy();
   });
@@ -209,5 +209,121 @@ describe('load strategies (issue 14)', () => {
     rt.start();
     await vi.waitFor(() => expect(c.importer).toHaveBeenCalledTimes(1));
     rt.destroy();
+  });
+
+  it('a page listener (analytics on document, capturing) sees the held click once: the one given back', async () => {
+    html(link('a'));
+    const c = clicker();
+    const rt = runtime([c.definition]);
+    rt.start();
+    const seen: Event[] = [];
+    const listening = new AbortController();
+    document.addEventListener('click', (e) => seen.push(e), { capture: true, signal: listening.signal });
+    document.getElementById('a')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(seen).toHaveLength(0);
+    await vi.waitFor(() => expect(c.opened).toEqual(['a']));
+    expect(seen).toHaveLength(1);
+    listening.abort();
+    rt.destroy();
+  });
+
+  it('a marker added while the code is on its way is held too', async () => {
+    html(link('a'));
+    let arrive!: () => void;
+    const gate = new Promise<void>((r) => (arrive = r));
+    const c = clicker();
+    const inner = c.definition.importer;
+    c.definition.importer = () => gate.then(inner);
+    const rt = runtime([c.definition]);
+    rt.start();
+    document.getElementById('a')!.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    document.body.insertAdjacentHTML('beforeend', link('late'));
+    await vi.waitFor(() => expect(rt.registry.inspect().some((m) => m.element.id === 'late')).toBe(true));
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.getElementById('late')!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    arrive();
+    await vi.waitFor(() => expect(c.opened).toEqual(['late']));
+    rt.destroy();
+  });
+
+  it('destroyed while a click is held: nothing is given back, nothing navigates', async () => {
+    html(link('a'));
+    let arrive!: () => void;
+    const gate = new Promise<void>((r) => (arrive = r));
+    const c = clicker();
+    const inner = c.definition.importer;
+    c.definition.importer = () => gate.then(inner);
+    const rt = runtime([c.definition]);
+    rt.start();
+    const seen: Event[] = [];
+    const listening = new AbortController();
+    document.addEventListener('click', (e) => seen.push(e), { signal: listening.signal });
+    document.getElementById('a')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    rt.destroy();
+    arrive();
+    await rt.work.idle();
+    await new Promise((r) => setTimeout(r, 20)); // the settled chunk's handlers have run
+    expect(seen).toEqual([]);
+    listening.abort();
+  });
+
+  it('code that fails after the visitor waited past GIVE_BACK_MS: the click is dropped, the link is plain again', async () => {
+    silenceConsole();
+    html(link('a'));
+    let fail!: () => void;
+    const gate = new Promise<void>((_, reject) => (fail = () => reject(new TypeError('Failed to fetch'))));
+    const c = clicker({ importer: () => gate as never });
+    const rt = runtime([c.definition]);
+    rt.start();
+    const given: MouseEvent[] = [];
+    const listening = new AbortController();
+    document.addEventListener('click', (e) => given.push(e), { signal: listening.signal });
+    const now = Date.now();
+    document.getElementById('a')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    vi.spyOn(Date, 'now').mockReturnValue(now + GIVE_BACK_MS + 1);
+    fail();
+    await vi.waitFor(() => expect(rt.registry.inspect().some((m) => m.state === 'failed')).toBe(true));
+    await rt.work.idle();
+    expect(given).toEqual([]);
+    vi.mocked(Date.now).mockRestore();
+    // The next click is the builder's link's own.
+    const next = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.getElementById('a')!.dispatchEvent(next);
+    expect(next.defaultPrevented).toBe(false);
+    listening.abort();
+    rt.destroy();
+  });
+
+  it('after a failure the links are the builder’s: a later contact fetches again, its click is not held', async () => {
+    silenceConsole();
+    html(link('a'));
+    let fails = true;
+    const c = clicker();
+    const inner = c.definition.importer;
+    c.definition.importer = () => (fails ? Promise.reject(new TypeError('Failed to fetch')) : inner());
+    const rt = runtime([c.definition]);
+    rt.start();
+    const a = document.getElementById('a')!;
+    a.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    await vi.waitFor(() => expect(rt.registry.inspect().some((m) => m.state === 'failed')).toBe(true));
+    fails = false;
+    a.dispatchEvent(new Event('focusin', { bubbles: true })); // a later use: the retry
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    a.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(false); // the link opens its file, as without script
+    await vi.waitFor(() => expect(a.hasAttribute('data-sw-ready')).toBe(true));
+    expect(c.opened).toEqual([]);
+    rt.destroy();
+  });
+
+  it('visible: the observer goes with the runtime', () => {
+    const io = fakeObserver();
+    html(link('a'));
+    const rt = runtime([clicker({ load: 'visible' }).definition]);
+    rt.start();
+    expect(io.observing()).toHaveLength(1);
+    rt.destroy();
+    expect(io.observing()).toEqual([]);
   });
 });
