@@ -10,13 +10,7 @@ import {
   type ConsentState,
 } from '../consent/flow';
 import { consentHub } from '../consent/hub';
-import {
-  drawOnContact,
-  groupsContainer,
-  hideAcceptAll,
-  listenForActions,
-  preferencesDialog,
-} from '../consent/markup';
+import { drawOnContact, hideAcceptAll, listenForActions, preferencesDialog } from '../consent/markup';
 import {
   CONSENT_INACTIVE,
   consentOptions,
@@ -24,16 +18,14 @@ import {
   type ConsentAction,
   type CookieGroup,
 } from '../consent/model';
+import { switchesDrawer } from '../consent/drawer';
 import { saveConsent, startConsent, type ConsentSession } from '../consent/session';
 import { fragmentId } from '../dom';
 import { InvalidOptionsError } from '../errors';
-import { consentStrings } from '../i18n/consent';
-import { uniqueId } from '../ids';
 import { log } from '../log';
 import { jsonAttribute } from '../options';
 import { attr, events, sel } from '../schema';
 import type { Dialog } from '../ui/dialog';
-import type { Mounted } from '../ui/host';
 import { createStore, type Store } from '../ui/store';
 
 type ConsentStore = Store<ConsentState, ConsentEvent>;
@@ -161,36 +153,4 @@ function follow(
   listenForActions(el, ctx, open, save);
   drawOnContact(ctx, drawSwitches);
   return open;
-}
-
-/**
- * The switches, drawn through the UI host into the groups' container once about to be needed
- * (a contact with the banner or a preferences control, or the opening), never at connect. A
- * failed fetch is announced once per need; without the host every action still saves ("accept"
- * the flags the page has), and the next need asks again. Returns what draws them.
- */
-function switchesDrawer(el: Element, ctx: ControllerContext, store: ConsentStore, restore: Undo[]) {
-  const { runtime } = ctx;
-  const doc = runtime.document;
-  // A box of its own, so that rendering never touches what the builder put in the container.
-  const target = doc.createElement('div');
-  groupsContainer(el, restore).append(target);
-  restore.push(() => target.remove());
-  const id = uniqueId(doc, 'sw-consent');
-  const t = runtime.strings(consentStrings);
-  let mounted: Mounted | undefined;
-  let drawing: Promise<void> | undefined;
-  restore.push(() => mounted?.unmount());
-  const code = () =>
-    runtime.load('consent switches', () => import('../consent/draw'), { exported: 'preferencesNode' });
-  return (use: boolean) =>
-    void (drawing ??= Promise.all([runtime.ui(use), code()]).then(
-      ([host, m]) => {
-        if (ctx.signal.aborted) return;
-        runtime.adoptStyles(m.switchesCss);
-        mounted = host.mount(target, m.preferencesNode({ store, id, t }), { name: ctx.name, element: el });
-      },
-      // Announced by the loader (sw:error); the next opening asks again (runtime.ui).
-      () => void (drawing = undefined),
-    ));
 }

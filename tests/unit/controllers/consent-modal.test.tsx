@@ -250,6 +250,21 @@ describe('consent when the UI host cannot be loaded', () => {
     expect(switchFor('privacy_cookie_2').checked).toBe(false);
   });
 
+  it('the switches’ box is aria-busy while their code is on its way, not after (issue 14)', async () => {
+    setUp({ later: true });
+    await ready();
+    const real = rt.ui.bind(rt);
+    let go!: () => void;
+    const gate = new Promise<void>((r) => (go = r));
+    vi.spyOn(rt, 'ui').mockImplementation((use) => gate.then(() => real(use)));
+    click('#link');
+    const box = $('[data-sw-consent-groups] > div');
+    expect(box.getAttribute('aria-busy')).toBe('true');
+    go();
+    await drawn();
+    await vi.waitFor(() => expect(box.hasAttribute('aria-busy')).toBe(false));
+  });
+
   it('a disconnect while the host is on its way takes everything back at once', async () => {
     setUp({ later: true });
     vi.spyOn(rt, 'ui').mockReturnValue(new Promise(() => {}));
