@@ -1,6 +1,7 @@
 import { loadChunk } from '../chunks';
 import { labelCarousel } from '../carousel/labels';
 import { slidePosition } from '../carousel/position';
+import { keepTallest } from '../carousel/height';
 import { carouselRotation } from '../carousel/rotation';
 import type { Controller, ControllerContext } from '../controller';
 import { inFormField } from '../dom';
@@ -43,6 +44,7 @@ export const carousel: Controller = {
 
     const undo: (() => void)[] = [];
     labelCarousel(root, slides, t, undo);
+    undo.push(keepTallest(root as HTMLElement, slides, ctx.signal));
     const ends = [attr.carouselPrev, attr.carouselNext].map((name) => own(`[${name}]`)[0]);
     const [prev, next] = ends;
     const toggle = rotationControl(root, ends, undo);

@@ -1,0 +1,57 @@
+/**
+ * Issue 14, point 3: every slide keeps the height of the tallest, so a rotation to a shorter or
+ * taller slide never moves what follows the carousel (a layout shift nobody asked for). The
+ * heights are read with every slide displayed, as the contract shows them without script, and
+ * read again when the carousel's width changes or a slide outgrows the tallest (an image that
+ * loaded late). Reads come first, then the writes, in one go: no frame shows the slides out.
+ * Returns the undo (the builder's own `min-height` back).
+ */
+export function keepTallest(root: HTMLElement, slides: HTMLElement[], signal: AbortSignal): () => void {
+  const win = root.ownerDocument.defaultView!;
+  const before = slides.map((s) => [s.style.minHeight, s.hasAttribute('style')] as const);
+  let tallest = 0;
+  let width = -1;
+  const measure = () => {
+    const hidden = slides.map((s) => s.hidden);
+    slides.forEach((s, i) => ((s.hidden = false), (s.style.minHeight = before[i]![0])));
+    // A slide given a min-height keeps its last child's bottom margin inside (no longer
+    // collapsing through it): read with their margins inside, so the tallest one's counts too.
+    const block = slides.map((s) => win.getComputedStyle(s).display === 'block');
+    const display = slides.map((s) => s.style.display);
+    slides.forEach((s, i) => block[i] && (s.style.display = 'flow-root'));
+    const sizes = slides.map((s) => {
+      const cs = win.getComputedStyle(s);
+      const edges = ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'] as const;
+      const extra =
+        cs.boxSizing === 'border-box' ? 0 : edges.reduce((a, k) => a + (parseFloat(cs[k]) || 0), 0);
+      return [s.getBoundingClientRect().height, extra] as const;
+    });
+    tallest = Math.max(...sizes.map(([h]) => h));
+    slides.forEach((s, i) => {
+      s.style.display = display[i]!;
+      s.hidden = hidden[i]!;
+      if (tallest > 0) s.style.minHeight = `${tallest - sizes[i]![1]}px`;
+    });
+  };
+  measure();
+  if (typeof win.ResizeObserver === 'function') {
+    const observer = new win.ResizeObserver((entries) => {
+      const own = entries.find((e) => e.target === root);
+      const wider = !!own && width >= 0 && own.contentRect.width !== width; // not the first answer
+      if (own) width = own.contentRect.width;
+      const outgrown = entries.some(
+        (e) => e.target !== root && (e.borderBoxSize?.[0]?.blockSize ?? 0) > tallest + 0.5,
+      );
+      if (wider || outgrown) measure();
+    });
+    [root, ...slides].forEach((el) => observer.observe(el));
+    signal.addEventListener('abort', () => observer.disconnect(), { once: true });
+  }
+  return () =>
+    slides.forEach((s, i) => {
+      const [minHeight, hadStyle] = before[i]!;
+      s.style.minHeight = minHeight;
+      // Removing the attribute, never writing it: a page's CSP may refuse inline style attributes.
+      if (!hadStyle && !s.style.cssText) s.removeAttribute('style');
+    });
+}

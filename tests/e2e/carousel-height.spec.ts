@@ -1,0 +1,55 @@
+import type { Page } from '@playwright/test';
+import { expect, openWithRuntime, test, urlFor } from './fixtures';
+
+// Issue 14, point 3: a carousel whose slides differ in height keeps the tallest one's height on
+// every slide, so rotating never moves what follows it; again after the window narrows.
+const HOME = '/clinic/en/';
+const carousel = (page: Page) => page.locator('[data-sw-carousel]');
+
+/** The home page with its second slide made much taller, as a builder's longer news would. */
+async function unequalSlides(page: Page) {
+  await page.route(`**${HOME}`, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      '<p>Walk-in flu vaccination every morning in October.</p>',
+      `<p>Walk-in flu vaccination every morning in October.</p>${'<p>Bring your health card.</p>'.repeat(6)}`,
+    );
+    await route.fulfill({ response, body });
+  });
+}
+
+/** The carousel's height and where the element after it starts (from the carousel's top). */
+const layout = (page: Page) =>
+  carousel(page).evaluate((c) => {
+    const shown = [...c.querySelectorAll<HTMLElement>('[data-sw-slide]')].findIndex((s) => !s.hidden);
+    const box = c.getBoundingClientRect();
+    const after = c.nextElementSibling!.getBoundingClientRect().top - box.top;
+    return { shown, height: Math.round(box.height), after: Math.round(after) };
+  });
+
+test('slides of different heights: each keeps the tallest one’s, so rotating moves nothing below', async ({
+  page,
+}) => {
+  await unequalSlides(page);
+  await page.clock.install({ time: new Date('2026-11-22T08:00:00Z') });
+  await page.clock.pauseAt(new Date('2026-11-22T08:00:01Z'));
+  await openWithRuntime(page, urlFor(HOME));
+  await expect(carousel(page)).toHaveAttribute('data-sw-ready', '');
+  await page.mouse.move(1, 1);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    // The re-measure on a width change runs in the resize observer, before the next paint.
+    await expect.poll(async () => (await layout(page)).height).toBeGreaterThan(0);
+    const first = await layout(page);
+    const seen = [first];
+    for (let i = 0; i < 3; i++) {
+      await page.clock.runFor(5000);
+      seen.push(await layout(page));
+    }
+    expect(new Set(seen.map((s) => s.shown)).size, `every slide shown at ${width} px`).toBe(3);
+    for (const s of seen) expect({ height: s.height, after: s.after }, `slide ${s.shown} at ${width} px`).toEqual({
+      height: first.height,
+      after: first.after,
+    });
+  }
+});
