@@ -178,6 +178,18 @@ export async function expectAxeClean(
   page: Page,
   options: { include?: string; exclude?: string[] } = {},
 ): Promise<void> {
+  // A dialog starts its fade on the frame after it opens (`data-sw-shown`): until then no
+  // animation is running yet, and the check below would pass before the fade had begun.
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('dialog[data-sw-dialog][open]')].every((d) =>
+          d.hasAttribute('data-sw-shown'),
+        ),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined); // a page whose frames are held (a paused clock) is audited as it is
   await page
     .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
       timeout: 3000,
