@@ -9,15 +9,19 @@ export const BACKDROP_TRANSITION_MS = 150;
  * The dialog surface shared by modals and the tile popup. A native `<dialog>` opened with
  * `showModal()` gives what hand-written traps approximate: the rest of the page inert, Tab
  * kept inside, the top layer, Escape as a `cancel` event. The page's scroll is locked by CSS
- * (`:modal`), keeping the scrollbar's gutter so nothing behind shifts.
+ * (`:modal`), keeping the scrollbar's gutter so nothing behind shifts: only where the page
+ * had a scrollbar (`data-sw-gutter`), as a gutter reserved on a page without one (shorter than
+ * the window, or scrollbars hidden) would narrow it by a scrollbar's width.
  */
+const GUTTER = 'data-sw-gutter';
 export const dialogCss = `
 dialog[data-sw-dialog]{box-sizing:border-box;max-width:min(42em,calc(100vw - 2em));max-height:calc(100dvh - 2em);overflow:auto;padding:1.25em 1.5em;border:0;border-radius:8px;background:Canvas;color:CanvasText;opacity:0;transition:opacity ${MODAL_TRANSITION_MS}ms ease}
 dialog[data-sw-dialog][data-sw-shown]{opacity:1}
 dialog[data-sw-dialog]::backdrop{background:rgb(0 0 0/.6);opacity:0;transition:opacity ${BACKDROP_TRANSITION_MS}ms ease}
 dialog[data-sw-dialog][data-sw-shown]::backdrop{opacity:1}
 dialog[data-sw-dialog][data-sw-inline]{position:static;display:block;max-width:none;max-height:none;margin:1em 0;opacity:1;outline:2px dashed GrayText}
-:root:has(dialog[data-sw-dialog]:modal){overflow:hidden;scrollbar-gutter:stable}
+:root:has(dialog[data-sw-dialog]:modal){overflow:hidden}
+:root[data-sw-gutter]:has(dialog[data-sw-dialog]:modal){scrollbar-gutter:stable}
 [data-sw-dialog] [data-sw-dialog-close]{float:right;margin:0 0 .5em .5em}
 [data-sw-dialog] [data-sw-dialog-nav]{display:flex;justify-content:space-between;gap:1em;margin-top:1em;clear:both}
 [data-sw-dialog] [aria-disabled=true]{opacity:.5;cursor:not-allowed}
@@ -72,6 +76,7 @@ export function attachDialog(
     closing = undefined;
     dialog.close();
     dialog.removeAttribute('data-sw-inline');
+    if (!doc.querySelector('dialog[data-sw-dialog]:modal')) doc.documentElement.removeAttribute(GUTTER);
     const target = returnTo;
     returnTo = null;
     if (target instanceof win.HTMLElement && target.isConnected && reason !== 'replaced') focusBack(target);
@@ -92,6 +97,8 @@ export function attachDialog(
       if (closing) finish();
       if (dialog.open) return;
       returnTo = from ?? (doc.activeElement !== doc.body ? doc.activeElement : null);
+      const root = doc.documentElement;
+      if (!root.hasAttribute(GUTTER)) root.toggleAttribute(GUTTER, win.innerWidth > root.clientWidth);
       dialog.showModal();
       // The next frame starts the fade from the closed style.
       win.requestAnimationFrame(() => dialog.open && !closing && dialog.setAttribute('data-sw-shown', ''));
@@ -137,17 +144,10 @@ export function createDialog(runtime: Runtime, signal: AbortSignal, options: Dia
   const doc = runtime.document;
   const dialog = doc.createElement('dialog');
   const control = attachDialog(dialog, signal, options);
-  return {
+  // The control itself, so `isOpen` stays its getter.
+  return Object.assign(control, {
     element: dialog,
-    get isOpen() {
-      return control.isOpen;
-    },
-    open: control.open,
-    showInline: control.showInline,
-    close: control.close,
-    returnFocusTo: control.returnFocusTo,
-    stop: control.stop,
-    addCloseButton(label) {
+    addCloseButton(label: string) {
       const button = doc.createElement('button');
       button.type = 'button';
       button.setAttribute('data-sw-dialog-close', '');
@@ -160,7 +160,7 @@ export function createDialog(runtime: Runtime, signal: AbortSignal, options: Dia
       control.stop();
       dialog.remove();
     },
-  };
+  });
 }
 
 const FOCUSABLE = 'a[href],button,input,select,textarea,[tabindex]:not([tabindex^="-"])';

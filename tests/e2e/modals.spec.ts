@@ -362,6 +362,31 @@ test.describe('modals: closing', () => {
     await runtimeIdle(page);
     expect(await page.evaluate(() => scrollY)).toBe(0);
   });
+
+  test('the locked page keeps its width: the scrollbar gutter is reserved only where there was a scrollbar', async ({
+    page,
+  }) => {
+    await welcomeSeen(page);
+    await openWithRuntime(page, urlFor(NOTICES));
+    const width = () => page.evaluate(() => document.body.getBoundingClientRect().width);
+    const roundTrip = async (how: string) => {
+      const before = await width();
+      await page.evaluate(() => window.SiteRuntime!.modal('short-notice', 'open'));
+      await expect.poll(() => isOpen(page, 'short-notice')).toBe(true);
+      expect(await width(), `${how}: the page behind the open modal`).toBe(before);
+      await page.keyboard.press('Escape');
+      await expect(dialogOf(page, 'short-notice')).toBeHidden();
+      expect(await width(), `${how}: once it has closed`).toBe(before);
+    };
+    await roundTrip('a page taller than the window');
+    // Shorter than the window: no scrollbar, so no gutter may appear either.
+    await page.evaluate(() => {
+      for (const el of document.querySelectorAll<HTMLElement>('main > :not([data-sw-modal])'))
+        el.hidden = true;
+    });
+    expect(await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight)).toBe(true);
+    await roundTrip('a page shorter than the window');
+  });
 });
 
 test.describe('modals: script API, messages, environments', () => {

@@ -563,7 +563,19 @@ test.describe('equal-height rows', () => {
     expect(inner[0]).toBeLessThan(outer[0]!);
   });
 
-  test('re-done on resize and when an image inside a box loads late', async ({ page }) => {
+  test('re-done on resize and when an image without dimensions inside a box loads late', async ({ page }) => {
+    // The fixture's image has its dimensions, so its box has its height before it arrives; a
+    // builder's image may have none: this copy of the page drops them, so the box grows late.
+    await page.route('**/clinic/en/stress/', async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const without = html.replace(
+        ' width="960" height="640" loading="lazy" class="late-image"',
+        ' loading="lazy" class="late-image"',
+      );
+      expect(without).not.toBe(html);
+      await route.fulfill({ response, body: without });
+    });
     const release = await holdBack(page, '**/assets/img/lab.png');
     await page.setViewportSize({ width: 1280, height: 800 });
     await openWithRuntime(page, urlFor('/clinic/en/stress/'));
@@ -607,41 +619,5 @@ test.describe('equal-height rows', () => {
       .poll(() => heights(page, 'main > .row > [data-sw-box]').then((h) => h[tallest]!))
       .toBeGreaterThan(before[tallest]! + 10);
     await expect.poll(() => naturalMismatches(page, 'main > .row')).toEqual([]);
-  });
-
-  test('no layout shift after first paint is caused by the runtime', async ({ page }) => {
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifts: { value: number; sources: string[] }[] };
-      w.shifts = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & {
-          value: number;
-          sources?: { node?: Node }[];
-        })[]) {
-          w.shifts.push({
-            value: e.value,
-            sources: (e.sources ?? []).map((s) =>
-              s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : String(s.node),
-            ),
-          });
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
-    for (const path of [
-      '/clinic/en/',
-      '/clinic/en/services/',
-      '/clinic/fr/',
-      '/clinic/en/team/',
-      '/clinic/en/notices/',
-    ]) {
-      await openWithRuntime(page, urlFor(path));
-      await page.waitForSelector('[data-sw-languages][data-sw-ready]');
-      await runtimeIdle(page);
-      // Layout-shift entries reach observers in a task after their frame: one more frame.
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
-      expect(await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts), path).toEqual(
-        [],
-      );
-    }
   });
 });
