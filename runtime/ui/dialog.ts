@@ -1,5 +1,6 @@
 import type { Runtime } from '../runtime';
 import { closeByVisitor } from './dialog-close';
+import { hasScrollbar, markGutter, scrollLockCss } from './scroll-lock';
 
 /** Spec §9: the modal fades over 300 ms, its backdrop over 150 ms (none under reduced motion). */
 export const MODAL_TRANSITION_MS = 300;
@@ -9,19 +10,15 @@ export const BACKDROP_TRANSITION_MS = 150;
  * The dialog surface shared by modals and the tile popup. A native `<dialog>` opened with
  * `showModal()` gives what hand-written traps approximate: the rest of the page inert, Tab
  * kept inside, the top layer, Escape as a `cancel` event. The page's scroll is locked by CSS
- * (`:modal`), keeping the scrollbar's gutter so nothing behind shifts: only where the page
- * had a scrollbar (`data-sw-gutter`), as a gutter reserved on a page without one (shorter than
- * the window, or scrollbars hidden) would narrow it by a scrollbar's width.
+ * (scroll-lock.ts).
  */
-const GUTTER = 'data-sw-gutter';
 export const dialogCss = `
 dialog[data-sw-dialog]{box-sizing:border-box;max-width:min(42em,calc(100vw - 2em));max-height:calc(100dvh - 2em);overflow:auto;padding:1.25em 1.5em;border:0;border-radius:8px;background:Canvas;color:CanvasText;opacity:0;transition:opacity ${MODAL_TRANSITION_MS}ms ease}
 dialog[data-sw-dialog][data-sw-shown]{opacity:1}
 dialog[data-sw-dialog]::backdrop{background:rgb(0 0 0/.6);opacity:0;transition:opacity ${BACKDROP_TRANSITION_MS}ms ease}
 dialog[data-sw-dialog][data-sw-shown]::backdrop{opacity:1}
 dialog[data-sw-dialog][data-sw-inline]{position:static;display:block;max-width:none;max-height:none;margin:1em 0;opacity:1;outline:2px dashed GrayText}
-:root:has(dialog[data-sw-dialog]:modal){overflow:hidden}
-:root[data-sw-gutter]:has(dialog[data-sw-dialog]:modal){scrollbar-gutter:stable}
+${scrollLockCss}
 [data-sw-dialog] [data-sw-dialog-close]{float:right;margin:0 0 .5em .5em}
 [data-sw-dialog] [data-sw-dialog-nav]{display:flex;justify-content:space-between;gap:1em;margin-top:1em;clear:both}
 [data-sw-dialog] [aria-disabled=true]{opacity:.5;cursor:not-allowed}
@@ -76,7 +73,7 @@ export function attachDialog(
     closing = undefined;
     dialog.close();
     dialog.removeAttribute('data-sw-inline');
-    if (!doc.querySelector('dialog[data-sw-dialog]:modal')) doc.documentElement.removeAttribute(GUTTER);
+    markGutter(doc);
     const target = returnTo;
     returnTo = null;
     if (target instanceof win.HTMLElement && target.isConnected && reason !== 'replaced') focusBack(target);
@@ -97,9 +94,9 @@ export function attachDialog(
       if (closing) finish();
       if (dialog.open) return;
       returnTo = from ?? (doc.activeElement !== doc.body ? doc.activeElement : null);
-      const root = doc.documentElement;
-      if (!root.hasAttribute(GUTTER)) root.toggleAttribute(GUTTER, win.innerWidth > root.clientWidth);
+      const scrollbar = hasScrollbar(doc);
       dialog.showModal();
+      markGutter(doc, scrollbar);
       // The next frame starts the fade from the closed style.
       win.requestAnimationFrame(() => dialog.open && !closing && dialog.setAttribute('data-sw-shown', ''));
     },
@@ -122,6 +119,7 @@ export function attachDialog(
       if (closing) win.clearTimeout(closing.timer);
       closing = undefined;
       if (dialog.open) dialog.close();
+      markGutter(doc);
     },
   };
   return control;

@@ -371,17 +371,26 @@ test.describe('modals: closing', () => {
     const width = () => page.evaluate(() => document.body.getBoundingClientRect().width);
     const roundTrip = async (how: string) => {
       const before = await width();
+      const scrollbar = await page.evaluate(() => innerWidth - document.documentElement.clientWidth > 1);
       await page.evaluate(() => window.SiteRuntime!.modal('short-notice', 'open'));
       await expect.poll(() => isOpen(page, 'short-notice')).toBe(true);
+      await expect(dialogOf(page, 'short-notice')).toBeVisible();
       expect(await width(), `${how}: the page behind the open modal`).toBe(before);
+      // The gutter is kept exactly where there was a scrollbar (Firefox shows one on a long page).
+      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-sw-gutter'))).toBe(
+        scrollbar,
+      );
       await page.keyboard.press('Escape');
-      await expect(dialogOf(page, 'short-notice')).toBeHidden();
+      await expect
+        .poll(() => dialogOf(page, 'short-notice').evaluate((d: HTMLDialogElement) => d.open))
+        .toBe(false);
       expect(await width(), `${how}: once it has closed`).toBe(before);
+      await expect(page.locator('html')).not.toHaveAttribute('data-sw-gutter');
     };
     await roundTrip('a page taller than the window');
     // Shorter than the window: no scrollbar, so no gutter may appear either.
     await page.evaluate(() => {
-      for (const el of document.querySelectorAll<HTMLElement>('main > :not([data-sw-modal])'))
+      for (const el of document.querySelectorAll<HTMLElement>('main > :not(dialog, [data-sw-modal])'))
         el.hidden = true;
     });
     expect(await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight)).toBe(true);

@@ -1,0 +1,25 @@
+/**
+ * The page behind an open modal dialog does not scroll (`:modal` in CSS, no listener), and
+ * keeps its scrollbar's gutter so nothing behind moves: only where the page had a scrollbar
+ * when the first dialog opened (`data-sw-gutter`). A gutter reserved on a page without one
+ * (shorter than the window, or scrollbars hidden) would narrow it by a scrollbar's width.
+ */
+const GUTTER = 'data-sw-gutter';
+const MODAL = 'dialog[data-sw-dialog]:modal';
+
+export const scrollLockCss = `:root:has(${MODAL}){overflow:hidden}:root[${GUTTER}]:has(${MODAL}){scrollbar-gutter:stable}`;
+
+/** Whether the page shows a scrollbar: read before a dialog opens (while one is open, its mark). */
+export function hasScrollbar(doc: Document): boolean {
+  // More than a pixel: fractional zoom can round the two widths apart.
+  return doc.querySelector(MODAL)
+    ? doc.documentElement.hasAttribute(GUTTER)
+    : doc.defaultView!.innerWidth - doc.documentElement.clientWidth > 1;
+}
+
+/** After a dialog opened (`had`: hasScrollbar before) or closed (no `had`): the root's mark follows. */
+export function markGutter(doc: Document, had?: boolean): void {
+  const root = doc.documentElement;
+  if (!doc.querySelector(MODAL)) root.removeAttribute(GUTTER);
+  else if (had !== undefined) root.toggleAttribute(GUTTER, had);
+}

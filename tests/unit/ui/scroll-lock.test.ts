@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { attachDialog } from '../../../runtime/ui/dialog';
+
+// The page's scrollbar: a root 15 px narrower than the window, or as wide (none).
+function scrollbar(width: number) {
+  Object.defineProperty(document.documentElement, 'clientWidth', {
+    configurable: true,
+    get: () => innerWidth - width,
+  });
+}
+
+function dialog(signal: AbortSignal) {
+  const el = document.createElement('dialog');
+  document.body.append(el);
+  return attachDialog(el, signal, { closeBy: { escape: true, overlay: true } });
+}
+
+const marked = () => document.documentElement.hasAttribute('data-sw-gutter');
+
+describe('the scroll lock keeps the gutter only where there was a scrollbar', () => {
+  const aborts = new AbortController();
+  // happy-dom does not match `:modal`; here every open dialog is one (each opened by showModal).
+  beforeEach(() => {
+    const query = Document.prototype.querySelector;
+    vi.spyOn(document, 'querySelector').mockImplementation((s: string) =>
+      query.call(document, s.replace(':modal', '[open]')),
+    );
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    document.body.replaceChildren();
+    document.documentElement.removeAttribute('data-sw-gutter');
+  });
+
+  it('marks a page with a scrollbar while a dialog is open, not one without', () => {
+    scrollbar(15);
+    const a = dialog(aborts.signal);
+    a.open();
+    expect(marked()).toBe(true);
+    a.stop();
+    expect(marked()).toBe(false);
+    scrollbar(0);
+    a.open();
+    expect(marked()).toBe(false);
+  });
+
+  it('a second dialog keeps what the first found (the lock has hidden the scrollbar since)', () => {
+    scrollbar(15);
+    const [a, b] = [dialog(aborts.signal), dialog(aborts.signal)];
+    a.open();
+    scrollbar(0); // locked: no scrollbar now
+    b.open();
+    expect(marked()).toBe(true);
+    b.stop();
+    expect(marked()).toBe(true); // a is still open
+    a.stop();
+    expect(marked()).toBe(false);
+  });
+
+  it('nothing is left on the root when a dialog is stopped while open (destroy, disconnect)', () => {
+    scrollbar(15);
+    const a = dialog(aborts.signal);
+    a.open();
+    a.stop();
+    expect(marked()).toBe(false);
+    expect(document.documentElement.getAttributeNames()).not.toContain('data-sw-gutter');
+  });
+});
