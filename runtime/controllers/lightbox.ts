@@ -33,3 +33,6 @@ export const lightbox: Controller = {
     });
   },
 };
+
+// What this chunk shares with the entry ships as one file with it (see core.ts).
+export { core as __core } from '../core';

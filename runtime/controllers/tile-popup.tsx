@@ -60,3 +60,5 @@ export function createTilePopup(
     },
   };
 }
+// What this chunk shares with the entry ships as one file with it (see core.ts).
+export { core as __core } from '../core';

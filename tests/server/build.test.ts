@@ -13,9 +13,12 @@ const out = mkdtempSync(join(tmpdir(), 'sw-build-'));
 const shown = relative(root, out);
 let output = '';
 const manifestEntry = (): string =>
-  (Object.values(JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'))) as { file: string; isEntry?: boolean }[]).find(
-    (r) => r.isEntry,
-  )!.file;
+  (
+    Object.values(JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'))) as {
+      file: string;
+      isEntry?: boolean;
+    }[]
+  ).find((r) => r.isEntry)!.file;
 
 beforeAll(() => {
   output = execFileSync(process.execPath, ['build.mjs', '--outdir', out], { cwd: root, encoding: 'utf8' });
@@ -58,12 +61,19 @@ describe('build', () => {
     expect(overBudget(m, { entryGzip: 1_000_000, totalGzip: 100 })).toEqual([
       expect.stringMatching(/^all JS .* gzip > budget 0\.10 KB$/),
     ]);
+    // The entry is the runtime and the one file of what it shares with its chunks.
+    expect(m.entry.files).toHaveLength(pkg.sizeBudgets.entryFiles);
+    expect(overBudget(m, { entryGzip: 1_000_000, totalGzip: 1_000_000, entryFiles: 1 })).toEqual([
+      expect.stringMatching(/^entry 2 files > budget 1 /),
+    ]);
   });
 
   it('counts the entry with its static imports, and every JS file in the total', () => {
     const meta = JSON.parse(readFileSync(join(out, 'meta.json'), 'utf8'));
     const m = measure(meta);
-    expect(m.entry.files.map((f) => f.split('/').pop())).toContainEqual(expect.stringMatching(/^runtime-[A-Z0-9]{8}\.js$/));
+    expect(m.entry.files.map((f) => f.split('/').pop())).toContainEqual(
+      expect.stringMatching(/^runtime-[A-Z0-9]{8}\.js$/),
+    );
     const sum = Object.values(m.files).reduce((a: number, f) => a + (f as { gzip: number }).gzip, 0);
     expect(m.total.gzip).toBe(sum);
     expect(m.entry.gzip).toBeLessThanOrEqual(m.total.gzip);
@@ -80,7 +90,9 @@ describe('build', () => {
     expect(at('lightbox').load.gzip).toBe(m.entry.gzip);
     expect(at('lightbox').total.gzip).toBeGreaterThan(at('lightbox').load.gzip);
     expect(at('consent').load.gzip).toBeGreaterThan(at('lightbox').load.gzip);
-    expect(at('everything').total.gzip).toBeGreaterThan(Math.max(at('lightbox').total.gzip, at('consent').total.gzip));
+    expect(at('everything').total.gzip).toBeGreaterThan(
+      Math.max(at('lightbox').total.gzip, at('consent').total.gzip),
+    );
     expect(at('everything').total.gzip).toBeLessThan(m.total.gzip); // DOMPurify, touch and editor parts aside
     for (const k of kinds)
       expect(output).toMatch(
@@ -132,7 +144,8 @@ interface ManifestRecord {
 }
 
 describe('build: what servers and backends read (issue 19)', () => {
-  const manifest = (): Record<string, ManifestRecord> => JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+  const manifest = (): Record<string, ManifestRecord> =>
+    JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
 
   it("writes a manifest in Vite's format: one entry, hashed, the same bytes as runtime.js", () => {
     const records = Object.entries(manifest());
@@ -151,7 +164,8 @@ describe('build: what servers and backends read (issue 19)', () => {
     const js = readdirSync(out).filter((f) => f.endsWith('.js') && f !== 'runtime.js');
     expect(files.sort()).toEqual(js.sort());
     for (const [key, r] of Object.entries(m)) {
-      for (const linked of [...(r.imports ?? []), ...(r.dynamicImports ?? [])]) expect(m, `${key} → ${linked}`).toHaveProperty([linked]);
+      for (const linked of [...(r.imports ?? []), ...(r.dynamicImports ?? [])])
+        expect(m, `${key} → ${linked}`).toHaveProperty([linked]);
       // A shared part has no source module of its own: Vite keys it by `_` and its file name.
       if (!r.src) expect(key).toBe(`_${r.file}`);
       else expect(r.isEntry || r.isDynamicEntry).toBe(true);
@@ -159,7 +173,9 @@ describe('build: what servers and backends read (issue 19)', () => {
     // What the entry imports, as the browser would follow it in the file itself.
     const entry = Object.values(m).find((r) => r.isEntry)!;
     const code = readFileSync(join(out, entry.file), 'utf8');
-    const statics = [...code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w-]+\.js)["']/g)].map((x) => `_${x[1]}`);
+    const statics = [...code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w-]+\.js)["']/g)].map(
+      (x) => `_${x[1]}`,
+    );
     expect([...(entry.imports ?? [])].sort()).toEqual([...new Set(statics)].sort());
     expect(entry.dynamicImports).toContain('runtime/controllers/lightbox.ts');
   });
@@ -175,7 +191,9 @@ describe('build: what servers and backends read (issue 19)', () => {
       expect(gunzipSync(gz).equals(code), `${f}.gz`).toBe(true);
       // runtime.js is the hashed entry's copy: the entry's row stands for both.
       const row = lines.find((l) => l.startsWith(`${shown}/${f === 'runtime.js' ? manifestEntry() : f}`));
-      expect(row, f).toMatch(new RegExp(`${(gz.length / 1000).toFixed(2)} KB\\s+${(br.length / 1000).toFixed(2)} KB$`));
+      expect(row, f).toMatch(
+        new RegExp(`${(gz.length / 1000).toFixed(2)} KB\\s+${(br.length / 1000).toFixed(2)} KB$`),
+      );
     }
   });
 });
