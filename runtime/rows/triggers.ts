@@ -32,7 +32,9 @@ export function watchRows(
   const rowWidths = new WeakMap<Element, number>();
   const differs = (a: number, b: number | undefined) => b === undefined || Math.abs(a - b) > 0.5;
   let resizeFrame: (() => void) | undefined;
-  let lastWidth = win.innerWidth;
+  // Not read now: during boot, innerWidth forces the page's first layout, which the other
+  // controllers' writes then undo before first paint. The first resize runs one pass.
+  let lastWidth: number | undefined;
   const ro = new win.ResizeObserver((entries) => {
     for (const { target, borderBoxSize } of entries) {
       const size = borderBoxSize?.[0];
