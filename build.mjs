@@ -158,7 +158,7 @@ export function overBudget(m, limits = budgets) {
   // Each file is a request and its own gzip overhead (runtime/core.ts keeps the shared ones as one).
   if (limits.entryFiles && m.entry.files.length > limits.entryFiles)
     over.push(
-      `entry ${m.entry.files.length} files > budget ${limits.entryFiles} (a shared export missing from runtime/core.ts?)`,
+      `entry ${m.entry.files.length} files > budget ${limits.entryFiles} (a module missing from runtime/core.ts, or a chunk root without its re-export?)`,
     );
   return over;
 }

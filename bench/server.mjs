@@ -33,5 +33,12 @@ export async function startBenchServer(siteDir, distDir) {
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((ok) => server.close(ok)) };
+  // A browser context the tests keep between tests holds its keep-alive connections open, and
+  // close() alone would wait for them to time out.
+  const close = () =>
+    new Promise((ok) => {
+      server.close(ok);
+      server.closeAllConnections();
+    });
+  return { url: `http://127.0.0.1:${port}`, close };
 }

@@ -32,10 +32,12 @@ export function watchRows(
   const rowWidths = new WeakMap<Element, number>();
   const differs = (a: number, b: number | undefined) => b === undefined || Math.abs(a - b) > 0.5;
   let resizeFrame: (() => void) | undefined;
-  // Not read now: during boot, innerWidth forces the page's first layout, which the other
-  // controllers' writes then undo before first paint. The first resize runs one pass.
+  // Read at the observer's first answer, after the browser's own layout: read now, during the
+  // runtime's first scan, it forced the page's first layout, which the other controllers'
+  // writes then undid before the first paint.
   let lastWidth: number | undefined;
   const ro = new win.ResizeObserver((entries) => {
+    lastWidth ??= win.innerWidth;
     for (const { target, borderBoxSize } of entries) {
       const size = borderBoxSize?.[0];
       if (rows.has(target)) {

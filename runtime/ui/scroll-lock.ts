@@ -6,13 +6,16 @@
  */
 const GUTTER = 'data-sw-gutter';
 const MODAL = 'dialog[data-sw-dialog]:modal';
+// The same dialogs for querySelector: `:modal` there throws where it is unknown (Chrome < 105,
+// Safari < 15.6), and the runtime's only open dialogs that are not modal are shown inline.
+const OPEN = 'dialog[data-sw-dialog][open]:not([data-sw-inline])';
 
 export const scrollLockCss = `:root:has(${MODAL}){overflow:hidden}:root[${GUTTER}]:has(${MODAL}){scrollbar-gutter:stable}`;
 
 /** Whether the page shows a scrollbar: read before a dialog opens (while one is open, its mark). */
 export function hasScrollbar(doc: Document): boolean {
   // More than a pixel: fractional zoom can round the two widths apart.
-  return doc.querySelector(MODAL)
+  return doc.querySelector(OPEN)
     ? doc.documentElement.hasAttribute(GUTTER)
     : doc.defaultView!.innerWidth - doc.documentElement.clientWidth > 1;
 }
@@ -20,6 +23,6 @@ export function hasScrollbar(doc: Document): boolean {
 /** After a dialog opened (`had`: hasScrollbar before) or closed (no `had`): the root's mark follows. */
 export function markGutter(doc: Document, had?: boolean): void {
   const root = doc.documentElement;
-  if (!doc.querySelector(MODAL)) root.removeAttribute(GUTTER);
+  if (!doc.querySelector(OPEN)) root.removeAttribute(GUTTER);
   else if (had !== undefined) root.toggleAttribute(GUTTER, had);
 }

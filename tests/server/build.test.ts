@@ -62,7 +62,7 @@ describe('build', () => {
       expect.stringMatching(/^all JS .* gzip > budget 0\.10 KB$/),
     ]);
     // The entry is the runtime and the one file of what it shares with its chunks.
-    expect(m.entry.files).toHaveLength(pkg.sizeBudgets.entryFiles);
+    expect(m.entry.files.length).toBeLessThanOrEqual(pkg.sizeBudgets.entryFiles);
     expect(overBudget(m, { entryGzip: 1_000_000, totalGzip: 1_000_000, entryFiles: 1 })).toEqual([
       expect.stringMatching(/^entry 2 files > budget 1 /),
     ]);

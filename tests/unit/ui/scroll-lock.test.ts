@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { attachDialog } from '../../../runtime/ui/dialog';
 
 // The page's scrollbar: a root 15 px narrower than the window, or as wide (none).
@@ -18,16 +18,10 @@ function dialog(signal: AbortSignal) {
 const marked = () => document.documentElement.hasAttribute('data-sw-gutter');
 
 describe('the scroll lock keeps the gutter only where there was a scrollbar', () => {
-  const aborts = new AbortController();
-  // happy-dom does not match `:modal`; here every open dialog is one (each opened by showModal).
-  beforeEach(() => {
-    const query = Document.prototype.querySelector;
-    vi.spyOn(document, 'querySelector').mockImplementation((s: string) =>
-      query.call(document, s.replace(':modal', '[open]')),
-    );
-  });
+  let aborts = new AbortController();
   afterEach(() => {
-    vi.restoreAllMocks();
+    aborts.abort();
+    aborts = new AbortController();
     document.body.replaceChildren();
     document.documentElement.removeAttribute('data-sw-gutter');
   });
