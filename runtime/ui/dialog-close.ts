@@ -1,4 +1,5 @@
 import type { CloseReason, DialogOptions } from './dialog';
+import { isModal } from './scroll-lock';
 
 /**
  * Escape and the overlay close the dialog as `closeBy` allows. Escape is the browser's
@@ -29,13 +30,13 @@ export function closeByVisitor(
   dialog.ownerDocument.addEventListener(
     'keydown',
     (e) => {
-      if (e.key === 'Escape' && !options.closeBy.escape && dialog.matches(':modal')) e.preventDefault();
+      if (e.key === 'Escape' && !options.closeBy.escape && isModal(dialog)) e.preventDefault();
     },
     { signal, capture: true },
   );
   on<MouseEvent>('pointerdown', (e) => (pressedOutside = outside(e)));
   on<MouseEvent>('click', (e) => {
-    if (pressedOutside && outside(e) && options.closeBy.overlay && dialog.matches(':modal')) close('overlay');
+    if (pressedOutside && outside(e) && options.closeBy.overlay && isModal(dialog)) close('overlay');
     pressedOutside = false;
   });
 }

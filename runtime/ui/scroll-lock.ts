@@ -10,6 +10,9 @@ const MODAL = 'dialog[data-sw-dialog]:modal';
 // Safari < 15.6), and the runtime's only open dialogs that are not modal are shown inline.
 const OPEN = 'dialog[data-sw-dialog][open]:not([data-sw-inline])';
 
+/** Whether `dialog` is open as a modal (what `:modal` says, in every browser the build targets). */
+export const isModal = (dialog: Element): boolean => dialog.matches(OPEN);
+
 export const scrollLockCss = `:root:has(${MODAL}){overflow:hidden}:root[${GUTTER}]:has(${MODAL}){scrollbar-gutter:stable}`;
 
 /** Whether the page shows a scrollbar: read before a dialog opens (while one is open, its mark). */

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { attachDialog } from '../../../runtime/ui/dialog';
 
 // The page's scrollbar: a root 15 px narrower than the window, or as wide (none).
@@ -58,5 +58,34 @@ describe('the scroll lock keeps the gutter only where there was a scrollbar', ()
     a.stop();
     expect(marked()).toBe(false);
     expect(document.documentElement.getAttributeNames()).not.toContain('data-sw-gutter');
+  });
+});
+
+describe('closing by the visitor where `:modal` is unknown (Chrome < 105, Safari < 15.6)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    document.body.replaceChildren();
+  });
+
+  it('the overlay and a blocked Escape still work: no selector the browser lacks is asked', () => {
+    const matches = Element.prototype.matches;
+    vi.spyOn(Element.prototype, 'matches').mockImplementation(function (this: Element, s: string) {
+      if (s.includes(':modal')) throw new SyntaxError(`'${s}' is not a valid selector`);
+      return matches.call(this, s);
+    });
+    const aborts = new AbortController();
+    const el = document.createElement('dialog');
+    document.body.append(el);
+    const d = attachDialog(el, aborts.signal, { closeBy: { escape: false, overlay: true } });
+    d.open();
+    const escape = new KeyboardEvent('keydown', { key: 'Escape', cancelable: true, bubbles: true });
+    document.dispatchEvent(escape);
+    expect(escape.defaultPrevented).toBe(true);
+    // A press and a release on the backdrop: on the dialog element, outside its box.
+    const at = { clientX: 5000, clientY: 5000, bubbles: true };
+    el.dispatchEvent(new MouseEvent('pointerdown', at));
+    el.dispatchEvent(new MouseEvent('click', at));
+    expect(d.isOpen).toBe(false);
+    aborts.abort();
   });
 });
