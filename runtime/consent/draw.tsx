@@ -11,5 +11,6 @@ export { switchesCss } from './switches';
 export function preferencesNode(props: ConsentPreferencesProps): ReactNode {
   return <ConsentPreferences {...props} />;
 }
+
 // What this chunk shares with the entry ships as one file with it (see core.ts).
 export { core as __core } from '../core';

@@ -154,5 +154,6 @@ function follow(
   drawOnContact(ctx, drawSwitches);
   return open;
 }
+
 // What this chunk shares with the entry ships as one file with it (see core.ts).
 export { core as __core } from '../core';

@@ -110,5 +110,6 @@ function closeButtons(ctx: ControllerContext, dialog: Dialog, allowed: boolean, 
   });
   return () => builders.forEach((b, i) => (b.hidden = hidden[i]!));
 }
+
 // What this chunk shares with the entry ships as one file with it (see core.ts).
 export { core as __core } from '../core';

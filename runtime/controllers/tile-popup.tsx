@@ -60,5 +60,6 @@ export function createTilePopup(
     },
   };
 }
+
 // What this chunk shares with the entry ships as one file with it (see core.ts).
 export { core as __core } from '../core';

@@ -117,5 +117,6 @@ export function startDiagnostics(
   );
   refresh();
 }
+
 // What this chunk shares with the entry ships as one file with it (see core.ts).
 export { core as __core } from '../core';
