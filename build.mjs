@@ -5,6 +5,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compress, FIXED_ENTRY, writeServingFiles } from './build-output.mjs';
+import { writePreloadGraph } from './build-preload.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const outdirArg = process.argv.indexOf('--outdir');
@@ -252,6 +253,9 @@ if (!isMain) {
 } else {
   rmSync(outdir, { recursive: true, force: true });
   const result = await esbuild.build(options);
+  // Before the copies and compressed variants are made. Watch mode leaves it out: the runtime
+  // then hints nothing (runtime/preload.ts).
+  writePreloadGraph(result.metafile, ENTRY, root);
   writeFileSync(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
   writeServingFiles(result.metafile, { root, outdir, entry: ENTRY });
   const over = report(result.metafile);

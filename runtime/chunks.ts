@@ -1,5 +1,6 @@
 import { ChunkLoadError } from './errors';
 import { log } from './log';
+import { preloadPart } from './preload';
 import type { Runtime } from './runtime';
 import { events } from './schema';
 
@@ -89,6 +90,7 @@ export function loadChunk<M extends object>(
   ...[feature, importer, on]: ChunkArgs<M>
 ): Promise<M> {
   const attempt = (load: () => Promise<M>) => withTimeout(runtime, feature, load());
+  preloadPart(runtime.document, on.exported, runtime.nonce, import.meta.url);
   const again = (cause: unknown) => {
     const url = failedChunkUrl(cause, import.meta.url);
     if (!url) return importer();

@@ -20,7 +20,7 @@ import {
 import { FIXED_ENTRY } from '../build-output.mjs';
 import { fileServer } from './files.mjs';
 import { discoverPages, findDesignPage, indexPage } from './pages.mjs';
-import { notFound, readBody, redirect, sendHtml, sendJson, sendPage } from './respond.mjs';
+import { NONCE_PLACEHOLDER, notFound, readBody, redirect, sendHtml, sendJson, sendPage } from './respond.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNTIME_PREFIX = '/swfiles/runtime';
@@ -169,11 +169,22 @@ function isBuildMetadata(file, serveSourceMaps) {
   return !serveSourceMaps && (name === 'meta.json' || extname(name) === '.map');
 }
 
-/** The page with its runtime script at the entry's content-hashed name (read per page: a rebuild changes it). */
+/**
+ * The page with its runtime script at the entry's content-hashed name, and a modulepreload
+ * hint (with the page's nonce) for each file the entry imports, so the browser fetches them
+ * beside the render-blocking entry rather than after it (read per page: a rebuild changes them).
+ */
 async function withHashedEntry(html, distDir) {
   const manifest = JSON.parse(await readFile(join(distDir, 'manifest.json'), 'utf8'));
-  const entry = Object.values(manifest).find((record) => record.isEntry).file;
-  return html.replaceAll(`${RUNTIME_PREFIX}/${FIXED_ENTRY}"`, `${RUNTIME_PREFIX}/${entry}"`);
+  const entry = Object.values(manifest).find((record) => record.isEntry);
+  const hints = (entry.imports ?? []).map(
+    (key) =>
+      `<link rel="modulepreload" href="${RUNTIME_PREFIX}/${manifest[key].file}" nonce="${NONCE_PLACEHOLDER}">\n`,
+  );
+  const fixed = `${RUNTIME_PREFIX}/${FIXED_ENTRY}"`;
+  return html
+    .replace(/<script\b[^>]*>/g, (tag) => (tag.includes(`src="${fixed}`) ? `${hints.join('')}${tag}` : tag))
+    .replaceAll(fixed, `${RUNTIME_PREFIX}/${entry.file}"`);
 }
 
 function localPort(req) {

@@ -143,6 +143,51 @@ interface ManifestRecord {
   dynamicImports?: string[];
 }
 
+describe('build: the preload graph in the entry', () => {
+  // Worked out here from the manifest's `imports`, not by the build's own code.
+  it('names, for every export of a lazily loaded part, each file it imports that the entry has not', () => {
+    const records = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] }
+    >;
+    const closure = (key: string, seen = new Set<string>()): Set<string> => {
+      for (const next of records[key]!.imports ?? []) if (!seen.has(next)) closure(next, seen.add(next));
+      return seen;
+    };
+    const entryKey = Object.keys(records).find((k) => records[k]!.isEntry)!;
+    const atStart = closure(entryKey);
+    const code = readFileSync(join(out, records[entryKey]!.file), 'utf8');
+    expect(code).not.toContain('__SW_PRELOAD__');
+    const graph = JSON.parse(/\n(\{"files":.*\})\n/.exec(code)![1]!) as {
+      files: string[];
+      parts: Record<string, number[]>;
+    };
+    const meta = JSON.parse(readFileSync(join(out, 'meta.json'), 'utf8')) as {
+      outputs: Record<string, { exports: string[] }>;
+    };
+    const exportsOf = (file: string) =>
+      Object.entries(meta.outputs)
+        .find(([f]) => f.endsWith(`/${file}`))![1]
+        .exports.filter((e) => e !== '__core');
+    let checked = 0;
+    for (const key of Object.keys(records).filter((k) => records[k]!.isDynamicEntry)) {
+      const needed = [...closure(key)]
+        .filter((k) => !atStart.has(k))
+        .map((k) => records[k]!.file)
+        .sort();
+      for (const name of exportsOf(records[key]!.file)) {
+        const listed = (graph.parts[name] ?? []).map((i) => graph.files[i]).sort();
+        expect(listed, `${records[key]!.file}, export ${name}`).toEqual(needed);
+        checked += needed.length ? 1 : 0;
+      }
+    }
+    expect(checked, 'parts with files to hint').toBeGreaterThan(5);
+    expect(graph.parts.lightbox!.length, "the lightbox's files beyond the entry").toBeGreaterThan(3);
+    // runtime.js is the hashed entry's copy, graph and all.
+    expect(readFileSync(join(out, 'runtime.js'), 'utf8')).toBe(code);
+  });
+});
+
 describe('build: what servers and backends read (issue 19)', () => {
   const manifest = (): Record<string, ManifestRecord> =>
     JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));

@@ -193,4 +193,20 @@ describe('startServer({ entry: "hashed" })', () => {
     const design = await get('/clinic/preview.php?layout_id=7&lang=fr', {}, hashed.url);
     expect(design.body).toContain(`src="/swfiles/runtime/${entryFile()}"`);
   });
+
+  it("hints each file the entry imports, with the page's nonce, before the entry's tag", async () => {
+    const records = manifest() as Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+    const imports = Object.values(records).find((r) => r.isEntry)!.imports ?? [];
+    expect(imports.length, 'the entry imports a shared file (the build keeps it at 2 files)').toBeGreaterThan(0);
+    for (const path of ['/clinic/en/', '/clinic/preview.php?layout_id=7&lang=fr']) {
+      const page = await get(path, {}, hashed.url);
+      const nonce = /'nonce-([^']+)'/.exec(String(page.headers['content-security-policy']))![1];
+      const links = [...page.body.matchAll(/<link rel="modulepreload" href="([^"]+)" nonce="([^"]+)">/g)];
+      expect(links.map((l) => l[1]), path).toEqual(imports.map((key) => `/swfiles/runtime/${records[key]!.file}`));
+      expect(new Set(links.map((l) => l[2])), path).toEqual(new Set([nonce]));
+      expect(page.body.indexOf(links.at(-1)![0]), path).toBeLessThan(page.body.indexOf(`src="/swfiles/runtime/${entryFile()}"`));
+    }
+    // A page that keeps the fixed name has no manifest read for it, so no hints either.
+    expect((await get('/clinic/en/')).body).not.toContain('modulepreload');
+  });
 });

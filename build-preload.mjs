@@ -1,0 +1,85 @@
+// The files each lazily loaded part needs beyond the entry, written into the entry so the
+// runtime can ask for them beside the part's import() (runtime/preload.ts).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+
+const staticImports = (metafile, out) =>
+  metafile.outputs[out].imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
+
+/** Every output file `start` imports statically, directly or not. */
+function closure(metafile, start) {
+  const seen = new Set();
+  const visit = (file) => {
+    for (const next of staticImports(metafile, file)) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      visit(next);
+    }
+  };
+  visit(start);
+  return seen;
+}
+
+/**
+ * `{ files, parts }` (runtime/preload.ts's PreloadGraph): for every export of a lazily loaded
+ * part, the indexes in `files` of the files it needs that the entry has not already brought.
+ * `loadChunk` names the part by the export it wants, so two parts may not share an export's name.
+ */
+export function preloadGraph(metafile, entryPoint) {
+  const outputs = Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.js'));
+  const entry = outputs.find(([, info]) => info.entryPoint === entryPoint)?.[0];
+  if (!entry) throw new Error(`preload graph: no output for ${entryPoint}`);
+  const atStart = new Set([entry, ...closure(metafile, entry)]);
+  const files = [];
+  const parts = {};
+  const owner = new Map();
+  for (const [out, info] of outputs) {
+    if (!info.entryPoint || out === entry) continue;
+    const exported = info.exports.filter((name) => name !== '__core');
+    for (const name of exported) {
+      if (owner.has(name))
+        throw new Error(
+          `preload graph: ${owner.get(name)} and ${info.entryPoint} both export "${name}"; rename one`,
+        );
+      owner.set(name, info.entryPoint);
+    }
+    const needed = [...closure(metafile, out)]
+      .filter((file) => !atStart.has(file))
+      .map((file) => basename(file));
+    if (!needed.length) continue;
+    const indexes = needed.sort().map((name) => {
+      if (!files.includes(name)) files.push(name);
+      return files.indexOf(name);
+    });
+    for (const name of exported) parts[name] = indexes;
+  }
+  return { files, parts };
+}
+
+/** The line runtime/preload.ts holds for the graph (alone on its line, in a template literal). */
+export const PRELOAD_PLACEHOLDER = '__SW_PRELOAD__';
+
+/**
+ * Writes the graph into the built entry in place of the placeholder. Not an esbuild `define`:
+ * the minifier picks every file's short names by the characters of the whole build, so a graph
+ * defined into the code renamed (and renamed the hashes of) every chunk the graph lists. The
+ * placeholder's line holds nothing else, so the source map's other lines stay true; the entry's
+ * name was hashed before, and the graph only changes when a chunk's name does, which the
+ * entry's own import() calls already carry.
+ */
+export function writePreloadGraph(metafile, entryPoint, root) {
+  const graph = preloadGraph(metafile, entryPoint);
+  const json = JSON.stringify(graph);
+  // It lands inside a template literal: nothing in it may end or escape one.
+  if (/[`\\$]/.test(json)) throw new Error(`preload graph: unexpected characters in ${json}`);
+  const entry = Object.keys(metafile.outputs).find(
+    (file) => metafile.outputs[file].entryPoint === entryPoint,
+  );
+  const file = resolve(root, entry);
+  const code = readFileSync(file, 'utf8');
+  const line = `\n${PRELOAD_PLACEHOLDER}\n`;
+  if (code.split(line).length !== 2)
+    throw new Error(`preload graph: ${entry} must hold the placeholder line once (runtime/preload.ts)`);
+  writeFileSync(file, code.replace(line, `\n${json}\n`));
+  return graph;
+}
