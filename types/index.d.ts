@@ -63,8 +63,9 @@ export interface SiteRuntimeApi {
    * Resolves once the runtime has nothing under way: no chunk, request or consent script on
    * its way, no timer or animation frame of its own pending (a modal's delay, the consent
    * banner's, a menu's hover delay, an equal-heights pass), checked again a frame and a task
-   * later. What it does not wait for: the visitor, and timers that re-arm themselves for ever
-   * (a carousel's or a slideshow's rotation). For tests and tools: wait for this, not for time.
+   * later. What it does not wait for: the visitor, timers that re-arm themselves for ever
+   * (a carousel's or a slideshow's rotation), and an exit-intent modal's `exitDelay` (arming
+   * changes nothing until the visitor leaves). For tests and tools: wait for this, not for time.
    */
   idle(): Promise<void>;
   /** Marker problems found in the editors (cms, design); always `[]` elsewhere. */

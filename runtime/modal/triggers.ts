@@ -35,7 +35,9 @@ export function watchTriggers(
     win.addEventListener('scroll', ctx.guard(check), { passive: true, signal: scrollWatch.signal });
   } else if (options.trigger === 'exit') {
     let armed = false;
-    ctx.after(options.exitDelay, () => (armed = true));
+    // In the background (not counted by `SiteRuntime.idle()`): arming changes nothing on the
+    // page; only the visitor's leaving does, and idle() never waits for the visitor.
+    ctx.after(options.exitDelay, () => (armed = true), { background: true });
     ctx.listen<MouseEvent>(doc, 'mouseout', (e) => {
       if (!armed || e.relatedTarget || e.clientY > modalDefaults.exitY) return;
       armed = false;

@@ -191,6 +191,8 @@ describe('modal trigger timing (fake timers)', () => {
       );
     leave(0);
     expect(open()).toBe(false);
+    // Arming is not work under way: a tool waiting for idle() does not wait 10 s for it.
+    expect(rt!.work.pending).toBe(0);
     vi.advanceTimersByTime(10000);
     leave(11);
     expect(open()).toBe(false);
