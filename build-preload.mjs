@@ -1,6 +1,7 @@
 // The files each lazily loaded part needs beyond the entry, written into the entry so the
 // runtime can ask for them beside the part's import() (runtime/preload.ts).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 
 const staticImports = (metafile, out) =>
@@ -59,13 +60,20 @@ export function preloadGraph(metafile, entryPoint) {
 /** The line runtime/preload.ts holds for the graph (alone on its line, in a template literal). */
 export const PRELOAD_PLACEHOLDER = '__SW_PRELOAD__';
 
+/** esbuild's kind of hash, 8 characters of base32, here of the file's final bytes. */
+export function contentHash(code) {
+  const bytes = createHash('sha256').update(code).digest();
+  return Array.from(bytes.subarray(0, 8), (byte) => BASE32[byte & 31]).join('');
+}
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
 /**
- * Writes the graph into the built entry in place of the placeholder. Not an esbuild `define`:
- * the minifier picks every file's short names by the characters of the whole build, so a graph
- * defined into the code renamed (and renamed the hashes of) every chunk the graph lists. The
- * placeholder's line holds nothing else, so the source map's other lines stay true; the entry's
- * name was hashed before, and the graph only changes when a chunk's name does, which the
- * entry's own import() calls already carry.
+ * Writes the graph into the built entry in place of the placeholder, and names the entry by a
+ * hash of what it now holds (its map too), in the files and in `metafile`, which is changed in
+ * place for what reads it next (the manifest, the sizes). Not an esbuild `define`: the minifier
+ * picks every file's short names by the characters of the whole build, so a graph defined into
+ * the code renamed, and re-hashed, every chunk it lists. The placeholder's line holds nothing
+ * else, so the source map's other lines stay true.
  */
 export function writePreloadGraph(metafile, entryPoint, root) {
   const graph = preloadGraph(metafile, entryPoint);
@@ -75,11 +83,22 @@ export function writePreloadGraph(metafile, entryPoint, root) {
   const entry = Object.keys(metafile.outputs).find(
     (file) => metafile.outputs[file].entryPoint === entryPoint,
   );
-  const file = resolve(root, entry);
-  const code = readFileSync(file, 'utf8');
+  const code = readFileSync(resolve(root, entry), 'utf8');
   const line = `\n${PRELOAD_PLACEHOLDER}\n`;
   if (code.split(line).length !== 2)
     throw new Error(`preload graph: ${entry} must hold the placeholder line once (runtime/preload.ts)`);
-  writeFileSync(file, code.replace(line, `\n${json}\n`));
+  const comment = /\n\/\/# sourceMappingURL=[^\n]*\n?$/;
+  const body = code.replace(line, `\n${json}\n`).replace(comment, '');
+  const renamed = entry.replace(/-[A-Z0-9]{8}\.js$/, `-${contentHash(body)}.js`);
+  const final = `${body}\n//# sourceMappingURL=${basename(renamed)}.map\n`;
+  rmSync(resolve(root, entry));
+  writeFileSync(resolve(root, renamed), final);
+  renameSync(resolve(root, `${entry}.map`), resolve(root, `${renamed}.map`));
+  const { [entry]: info, [`${entry}.map`]: map, ...others } = metafile.outputs;
+  metafile.outputs = {
+    ...others,
+    [renamed]: { ...info, bytes: Buffer.byteLength(final) },
+    [`${renamed}.map`]: map,
+  };
   return graph;
 }

@@ -241,6 +241,7 @@ if (!isMain) {
         setup(build) {
           build.onEnd((result) => {
             if (!result.metafile) return;
+            writePreloadGraph(result.metafile, ENTRY, root);
             writeServingFiles(result.metafile, { root, outdir, entry: ENTRY });
             for (const problem of report(result.metafile)) console.error(`OVER BUDGET: ${problem}`);
             console.log(`rebuilt ${new Date().toLocaleTimeString()}; watching runtime/ ...`);
@@ -253,8 +254,7 @@ if (!isMain) {
 } else {
   rmSync(outdir, { recursive: true, force: true });
   const result = await esbuild.build(options);
-  // Before the copies and compressed variants are made. Watch mode leaves it out: the runtime
-  // then hints nothing (runtime/preload.ts).
+  // Before the copies, the compressed variants and meta.json: it renames the entry.
   writePreloadGraph(result.metafile, ENTRY, root);
   writeFileSync(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
   writeServingFiles(result.metafile, { root, outdir, entry: ENTRY });

@@ -90,7 +90,11 @@ export function loadChunk<M extends object>(
   ...[feature, importer, on]: ChunkArgs<M>
 ): Promise<M> {
   const attempt = (load: () => Promise<M>) => withTimeout(runtime, feature, load());
-  preloadPart(runtime.document, on.exported, runtime.nonce, import.meta.url);
+  try {
+    preloadPart(runtime.document, on.exported, runtime.nonce, import.meta.url);
+  } catch (err) {
+    log.warn(`${feature}: its files could not be hinted; they come as the import asks.`, err);
+  }
   const again = (cause: unknown) => {
     const url = failedChunkUrl(cause, import.meta.url);
     if (!url) return importer();

@@ -25,20 +25,23 @@ export function builtGraph(text: string = BUILT): PreloadGraph {
   return { files: [], parts: {} };
 }
 
+// Read once: the build's text does not change while the page lives.
+const built = builtGraph();
+
 /**
  * Asks for every file the part exporting `exported` imports, at once, beside its `import()`.
  * Without this a browser learns of a part's imports only once the part has arrived and been
- * parsed, and of theirs one round trip later: the lightbox and the ten files it needs beyond
- * the entry arrived in three rounds. A `<link rel="modulepreload">` fetches a file into the module map, so the import
- * that follows finds it there. A file already hinted (by the builder's page, or earlier) is
- * not asked for twice. Only a hint: where it is not supported the import fetches as before.
+ * parsed: one round trip more (the lightbox's ten files beyond the entry came after it). A
+ * `<link rel="modulepreload">` fetches a file into the module map, so the import that follows
+ * finds it there. A file already hinted (by the builder's page, or earlier) is not asked for
+ * twice. Only a hint: where it is not supported the import fetches as before.
  */
 export function preloadPart(
   doc: Document,
   exported: string,
   nonce: string | undefined,
   base: string,
-  graph: PreloadGraph = builtGraph(),
+  graph: PreloadGraph = built,
 ): void {
   const wanted = graph.parts[exported];
   if (!wanted?.length) return;

@@ -29,3 +29,8 @@ export function startServer(options?: {
    */
   entry?: 'fixed' | 'hashed';
 }): Promise<RunningServer>;
+/**
+ * The page with its runtime script at the manifest's content-hashed entry, and a modulepreload
+ * hint for each file the entry imports before the first tag that loads it.
+ */
+export function withHashedEntry(html: string, distDir: string): Promise<string>;

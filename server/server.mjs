@@ -174,16 +174,24 @@ function isBuildMetadata(file, serveSourceMaps) {
  * hint (with the page's nonce) for each file the entry imports, so the browser fetches them
  * beside the render-blocking entry rather than after it (read per page: a rebuild changes them).
  */
-async function withHashedEntry(html, distDir) {
+export async function withHashedEntry(html, distDir) {
   const manifest = JSON.parse(await readFile(join(distDir, 'manifest.json'), 'utf8'));
   const entry = Object.values(manifest).find((record) => record.isEntry);
-  const hints = (entry.imports ?? []).map(
-    (key) =>
-      `<link rel="modulepreload" href="${RUNTIME_PREFIX}/${manifest[key].file}" nonce="${NONCE_PLACEHOLDER}">\n`,
-  );
+  const hints = (entry.imports ?? [])
+    .filter((key) => manifest[key])
+    .map(
+      (key) =>
+        `<link rel="modulepreload" href="${RUNTIME_PREFIX}/${manifest[key].file}" nonce="${NONCE_PLACEHOLDER}">`,
+    )
+    .join('');
   const fixed = `${RUNTIME_PREFIX}/${FIXED_ENTRY}"`;
+  // Before the first start tag that loads the entry (any case, quoted attributes may hold ">").
+  let hinted = false;
+  const tag = /<script\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
   return html
-    .replace(/<script\b[^>]*>/g, (tag) => (tag.includes(`src="${fixed}`) ? `${hints.join('')}${tag}` : tag))
+    .replace(tag, (found) =>
+      hinted || !found.includes(`src="${fixed}`) ? found : ((hinted = true), hints + found),
+    )
     .replaceAll(fixed, `${RUNTIME_PREFIX}/${entry.file}"`);
 }
 

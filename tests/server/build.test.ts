@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { contentHash } from '../../build-preload.mjs';
 import { measure, overBudget, pageKinds, pageKindsOverBudget } from '../../build.mjs';
 
 const root = process.cwd();
@@ -185,6 +186,20 @@ describe('build: the preload graph in the entry', () => {
     expect(graph.parts.lightbox!.length, "the lightbox's files beyond the entry").toBeGreaterThan(3);
     // runtime.js is the hashed entry's copy, graph and all.
     expect(readFileSync(join(out, 'runtime.js'), 'utf8')).toBe(code);
+  });
+
+  it('names the entry by a hash of its final bytes, graph included, and its map with it', () => {
+    const name = manifestEntry();
+    const code = readFileSync(join(out, name), 'utf8');
+    const body = code.replace(/\n\/\/# sourceMappingURL=[^\n]*\n?$/, '');
+    expect(name).toBe(`runtime-${contentHash(body)}.js`);
+    expect(code.endsWith(`//# sourceMappingURL=${name}.map\n`)).toBe(true);
+    const meta = JSON.parse(readFileSync(join(out, 'meta.json'), 'utf8')) as {
+      outputs: Record<string, { bytes: number }>;
+    };
+    const key = Object.keys(meta.outputs).find((k) => k.endsWith(`/${name}`))!;
+    expect(meta.outputs[key]!.bytes).toBe(Buffer.byteLength(code));
+    expect(Object.keys(meta.outputs).filter((k) => /\/runtime-[A-Z0-9]{8}\.js$/.test(k))).toEqual([key]);
   });
 });
 

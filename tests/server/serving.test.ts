@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedEncodings, matchesEtag } from '../../server/assets.mjs';
-import { startServer, type RunningServer } from '../../server/server.mjs';
+import { startServer, withHashedEntry, type RunningServer } from '../../server/server.mjs';
 import { rawRequest } from './raw-http';
 
 // Issue 19: how the reference server sends the built runtime (dist/, as `npm test` builds it).
@@ -208,5 +208,22 @@ describe('startServer({ entry: "hashed" })', () => {
     }
     // A page that keeps the fixed name has no manifest read for it, so no hints either.
     expect((await get('/clinic/en/')).body).not.toContain('modulepreload');
+  });
+
+  it('hints once, before the first tag that loads the entry, however the tag is written', async () => {
+    const fixed = '/swfiles/runtime/runtime.js';
+    const page = [
+      `<script data-note="a > b">var s = "x";</script>`,
+      `<SCRIPT type="module" data-x='1>0' src="${fixed}" nonce="n"></SCRIPT>`,
+      `<script type="module" src="${fixed}"></script>`,
+    ].join('\n');
+    const out = await withHashedEntry(page, dist);
+    const hints = out.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(hints.length).toBeGreaterThan(0);
+    expect(out.split(hints[0]!)).toHaveLength(2); // once
+    expect(out.indexOf(hints.at(-1)!)).toBeLessThan(out.indexOf('<SCRIPT'));
+    expect(out.indexOf(hints[0]!)).toBeGreaterThan(out.indexOf('</script>')); // not before the first, other script
+    expect(out).not.toContain(fixed);
+    expect(out.split(`/swfiles/runtime/${entryFile()}"`)).toHaveLength(3);
   });
 });

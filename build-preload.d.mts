@@ -1,0 +1,8 @@
+/** The files each lazily loaded part needs beyond the entry (runtime/preload.ts's PreloadGraph). */
+export function preloadGraph(
+  metafile: unknown,
+  entryPoint: string,
+): { files: string[]; parts: Record<string, number[]> };
+/** 8 characters of base32 from the SHA-256 of `code`: the built entry's name. */
+export function contentHash(code: string | Buffer): string;
+export const PRELOAD_PLACEHOLDER: string;
