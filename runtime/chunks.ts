@@ -1,3 +1,4 @@
+import { after } from './defer';
 import { ChunkLoadError } from './errors';
 import { log } from './log';
 import { preloadPart } from './preload';
@@ -75,6 +76,15 @@ export function failedChunkUrl(cause: unknown, base: string): URL | undefined {
   }
 }
 
+/** The part's files as modulepreload hints; a failure costs only the hints. */
+function hintFiles(runtime: Runtime, feature: string, exported: string): void {
+  try {
+    preloadPart(runtime.document, exported, runtime.nonce, import.meta.url);
+  } catch (err) {
+    log.warn(`${feature}: its files could not be hinted; they come as the import asks.`, err);
+  }
+}
+
 /**
  * Fetches a lazily loaded part of the runtime: a failed fetch is tried once more at once (a
  * dropped connection), one that does not answer in time is given up. A final failure is
@@ -90,11 +100,10 @@ export function loadChunk<M extends object>(
   ...[feature, importer, on]: ChunkArgs<M>
 ): Promise<M> {
   const attempt = (load: () => Promise<M>) => withTimeout(runtime, feature, load());
-  try {
-    preloadPart(runtime.document, on.exported, runtime.nonce, import.meta.url);
-  } catch (err) {
-    log.warn(`${feature}: its files could not be hinted; they come as the import asks.`, err);
-  }
+  // A task of its own: a part often starts loading in an input handler (a first hover), and
+  // starting a fetch per file (a few ms each on a slow phone) should not delay that input's
+  // next event. The part's own file is already on its way, so this is within its round trip.
+  after(runtime.window, runtime.signal, 0, () => hintFiles(runtime, feature, on.exported), runtime.work);
   const again = (cause: unknown) => {
     const url = failedChunkUrl(cause, import.meta.url);
     if (!url) return importer();
