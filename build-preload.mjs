@@ -69,7 +69,7 @@ const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 /**
  * Writes the graph into the built entry in place of the placeholder, and names the entry by a
- * hash of what it now holds (its map too), in the files and in `metafile`, which is changed in
+ * hash of what it now holds and of its map, in the files and in `metafile`, which is changed in
  * place for what reads it next (the manifest, the sizes). Not an esbuild `define`: the minifier
  * picks every file's short names by the characters of the whole build, so a graph defined into
  * the code renamed, and re-hashed, every chunk it lists. The placeholder's line holds nothing
@@ -89,16 +89,18 @@ export function writePreloadGraph(metafile, entryPoint, root) {
     throw new Error(`preload graph: ${entry} must hold the placeholder line once (runtime/preload.ts)`);
   const comment = /\n\/\/# sourceMappingURL=[^\n]*\n?$/;
   const body = code.replace(line, `\n${json}\n`).replace(comment, '');
-  const renamed = entry.replace(/-[A-Z0-9]{8}\.js$/, `-${contentHash(body)}.js`);
+  // The map too, as esbuild does: a change that leaves the code as it was changes the map.
+  const map = readFileSync(resolve(root, `${entry}.map`));
+  const renamed = entry.replace(/-[A-Z0-9]{8}\.js$/, `-${contentHash(body + map)}.js`);
   const final = `${body}\n//# sourceMappingURL=${basename(renamed)}.map\n`;
   rmSync(resolve(root, entry));
   writeFileSync(resolve(root, renamed), final);
   renameSync(resolve(root, `${entry}.map`), resolve(root, `${renamed}.map`));
-  const { [entry]: info, [`${entry}.map`]: map, ...others } = metafile.outputs;
+  const { [entry]: info, [`${entry}.map`]: mapInfo, ...others } = metafile.outputs;
   metafile.outputs = {
     ...others,
     [renamed]: { ...info, bytes: Buffer.byteLength(final) },
-    [`${renamed}.map`]: map,
+    [`${renamed}.map`]: mapInfo,
   };
-  return graph;
+  return { graph, file: renamed };
 }

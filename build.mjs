@@ -233,6 +233,7 @@ const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.arg
 if (!isMain) {
   // Imported (by tests): export the functions, build nothing.
 } else if (watch) {
+  let previous; // the entry's last name: esbuild does not know it, so it would stay behind
   const ctx = await esbuild.context({
     ...options,
     plugins: [
@@ -241,7 +242,11 @@ if (!isMain) {
         setup(build) {
           build.onEnd((result) => {
             if (!result.metafile) return;
-            writePreloadGraph(result.metafile, ENTRY, root);
+            const { file } = writePreloadGraph(result.metafile, ENTRY, root);
+            if (previous && previous !== file)
+              for (const end of ['', '.map', '.gz', '.br'])
+                rmSync(resolve(root, `${previous}${end}`), { force: true });
+            previous = file;
             writeServingFiles(result.metafile, { root, outdir, entry: ENTRY });
             for (const problem of report(result.metafile)) console.error(`OVER BUDGET: ${problem}`);
             console.log(`rebuilt ${new Date().toLocaleTimeString()}; watching runtime/ ...`);
