@@ -111,12 +111,19 @@ async function returningVisit(browser: Browser, url: (path: string) => string) {
 
 const network = (list: Fetched[]) => list.filter((f) => !f.fromCache);
 const path = (f: Fetched) => new URL(f.url).pathname;
+/**
+ * The files a visit loaded, each once. Since the runtime hints a part's files beside its
+ * import, one CI run saw a visit make 21 requests where the other made 20 (not reproduced in
+ * 60 runs here; a file asked for by both, answered from the cache, fits). The visits must load
+ * the same files; what comes over the network is still checked request by request.
+ */
+const files = (list: Fetched[]) => [...new Set(list.map(path))].sort();
 
 test.describe('a returning visitor', () => {
   test('with the hashed entry fetches no script over the network', async ({ browser }) => {
     const { first, again } = await returningVisit(browser, hashedUrl);
     expect(network(first).length, 'the first visit fetches the scripts').toBeGreaterThan(1);
-    expect(again.length, 'the second visit loads the same scripts').toBe(first.length);
+    expect(files(again), 'the second visit loads the same scripts').toEqual(files(first));
     expect(network(again)).toEqual([]);
     test.info().annotations.push({
       type: 'returning visitor (hashed entry)',
@@ -127,7 +134,7 @@ test.describe('a returning visitor', () => {
   test('with the fixed runtime.js revalidates only the entry: one 304', async ({ browser }) => {
     const { first, again } = await returningVisit(browser, urlFor);
     expect(network(first).length).toBeGreaterThan(1);
-    expect(again.length).toBe(first.length);
+    expect(files(again)).toEqual(files(first));
     expect(network(again).map((f) => [path(f), f.status])).toEqual([['/swfiles/runtime/runtime.js', 304]]);
     const bytes = network(again)[0]!.bytes;
     test.info().annotations.push({
