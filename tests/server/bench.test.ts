@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSite } from '../../bench/pages.mjs';
+import { loadRun, READY_EXPRESSION } from '../../bench/measure.mjs';
 import { cell, summary, table } from '../../bench/stats.mjs';
 
 // The benchmark itself runs only under `npm run bench` (timings are never asserted in tests);
@@ -74,6 +75,51 @@ describe('the benchmark arithmetic', () => {
       'a          1',
       'longer  10.5',
     ]);
+  });
+});
+
+describe("the runtime's share of the main thread", () => {
+  /** What one load does to the page while the main thread is counted (between the two readings). */
+  async function counted(runtime: boolean): Promise<string[]> {
+    const done: string[] = [];
+    const page = {
+      addInitScript: async () => done.push('addInitScript'),
+      on: () => {},
+      goto: async () => done.push('goto'),
+      waitForLoadState: async () => done.push('waitForLoadState'),
+      waitForTimeout: async () => done.push('waitForTimeout'),
+      waitForFunction: async () => done.push('page.waitForFunction'),
+      evaluate: async () => (done.push('page.evaluate'), { longTasks: [], cls: 0 }),
+    };
+    const cdp = {
+      send: async (method: string, params?: { expression?: string }) => {
+        done.push(method === 'Runtime.evaluate' ? `Runtime.evaluate ${params!.expression}` : method);
+        if (method === 'Performance.getMetrics') return { metrics: [{ name: 'TaskDuration', value: 1 }] };
+        return {};
+      },
+    };
+    const context = { newPage: async () => page, newCDPSession: async () => cdp, close: async () => {} };
+    await loadRun({ newContext: async () => context }, 'http://127.0.0.1:1/kind/none/', { rate: 4, runtime });
+    const first = done.indexOf('Performance.getMetrics');
+    return done.slice(first + 1, done.indexOf('Performance.getMetrics', first + 1));
+  }
+
+  // Playwright's waitForFunction and evaluate put its own scripts into the page; parsing them
+  // took 80-100 ms at 4x, and was counted only on the runtime's pages, which alone waited so.
+  it("waits for each variant the same way, putting none of Playwright's scripts into the page", async () => {
+    expect(await counted(true)).toEqual([
+      'goto',
+      'waitForLoadState',
+      `Runtime.evaluate ${READY_EXPRESSION.runtime}`,
+      'waitForTimeout',
+    ]);
+    expect(await counted(false)).toEqual([
+      'goto',
+      'waitForLoadState',
+      `Runtime.evaluate ${READY_EXPRESSION.other}`,
+      'waitForTimeout',
+    ]);
+    expect(READY_EXPRESSION.runtime).toContain('SiteRuntime.idle()');
   });
 });
 

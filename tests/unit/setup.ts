@@ -9,7 +9,10 @@ import { afterEach, vi } from 'vitest';
 // failing test takes longer to say so. A test that passes its own limit keeps it.
 const waitFor = vi.waitFor.bind(vi);
 vi.waitFor = ((callback, options) =>
-  waitFor(callback, typeof options === 'number' ? options : { timeout: 10_000, ...options })) as typeof vi.waitFor;
+  waitFor(
+    callback,
+    typeof options === 'number' ? options : { timeout: 10_000, ...options },
+  )) as typeof vi.waitFor;
 
 afterEach(() => {
   window.SiteRuntime?.destroy();
