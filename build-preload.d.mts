@@ -6,3 +6,5 @@ export function preloadGraph(
 /** 8 characters of base32 from the SHA-256 of `code`: the built entry's name. */
 export function contentHash(code: string | Buffer): string;
 export const PRELOAD_PLACEHOLDER: string;
+/** The compile hint the build puts on the entry's first line. */
+export const COMPILE_HINT: string;

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contentHash } from '../../build-preload.mjs';
+import { SourceMap } from 'node:module';
+import { COMPILE_HINT, contentHash } from '../../build-preload.mjs';
 import { measure, overBudget, pageKinds, pageKindsOverBudget } from '../../build.mjs';
 
 const root = process.cwd();
@@ -200,6 +201,29 @@ describe('build: the preload graph in the entry', () => {
     const key = Object.keys(meta.outputs).find((k) => k.endsWith(`/${name}`))!;
     expect(meta.outputs[key]!.bytes).toBe(Buffer.byteLength(code));
     expect(Object.keys(meta.outputs).filter((k) => /\/runtime-[A-Z0-9]{8}\.js$/.test(k))).toEqual([key]);
+  });
+
+  it("puts V8's compile hint on the entry's first line, and its map still points at the sources", () => {
+    const name = manifestEntry();
+    const code = readFileSync(join(out, name), 'utf8');
+    expect(COMPILE_HINT).toBe('//# allFunctionsCalledOnLoad');
+    expect(code.split('\n')[0]).toBe(COMPILE_HINT);
+    // Only the entry, which nearly all runs at load; a lazily loaded part keeps lazy compiling.
+    for (const f of readdirSync(out).filter((f) => f.endsWith('.js') && f !== name && f !== 'runtime.js'))
+      expect(readFileSync(join(out, f), 'utf8'), f).not.toContain(COMPILE_HINT);
+    // A string of boot.ts, found in the built entry, maps back to boot.ts at its own line.
+    const text = 'the runtime is already running on this page';
+    const lines = code.split('\n');
+    const line = lines.findIndex((l) => l.includes(text));
+    expect(line).toBeGreaterThan(0);
+    const map = new SourceMap(JSON.parse(readFileSync(join(out, `${name}.map`), 'utf8')));
+    const found = map.findEntry(line, lines[line]!.indexOf(text)) as {
+      originalSource: string;
+      originalLine: number;
+    };
+    expect(found.originalSource).toMatch(/runtime\/boot\.ts$/);
+    const source = readFileSync(join(root, 'runtime/boot.ts'), 'utf8').split('\n');
+    expect(source[found.originalLine]).toContain(text);
   });
 });
 
