@@ -39,9 +39,16 @@ export const READY_EXPRESSION = {
 async function ready(page, cdp, runtime) {
   await page.waitForLoadState('load');
   const expression = runtime ? READY_EXPRESSION.runtime : READY_EXPRESSION.other;
-  const { exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, awaitPromise: true });
-  if (exceptionDetails) throw new Error(`the page never became ready: ${exceptionDetails.text}`);
+  let timer;
+  const late = new Promise((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`${page.url()} was not ready within ${READY_LIMIT_MS / 1000} s`)), READY_LIMIT_MS);
+  });
+  const answer = cdp.send('Runtime.evaluate', { expression, awaitPromise: true });
+  const { exceptionDetails: e } = await Promise.race([answer, late]).finally(() => clearTimeout(timer));
+  if (e) throw new Error(`${page.url()} never became ready: ${e.exception?.description ?? e.text}`);
 }
+/** As long as Playwright's own waits gave a page, so a page that never gets ready stops the run. */
+const READY_LIMIT_MS = 30_000;
 
 /** JS fetched, main-thread time to ready + 1 s, long tasks and CLS of one load of `url`. */
 export async function loadRun(browser, url, { rate, runtime }) {
