@@ -69,11 +69,12 @@ const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 /**
  * V8's explicit compile hint (Chromium 136 and later; a plain comment elsewhere), on the entry's
- * first line: every function of the file is compiled with it, on the thread that streams it in,
- * instead of each one on the main thread when first called. Nearly all of the entry runs at
- * load (boot, config, registry, the controllers before first paint). Traced on the benchmark's
- * shared page at 4x CPU: the main thread's lazy compiling (V8 ParseFunction and CompileCode) fell
- * from about 60-80 ms to under 20 (README, "Performance").
+ * first line (it applies to the functions after it): every function of the file is compiled
+ * with it, on the thread that streams it in, instead of each one on the main thread when first
+ * called. Nearly all of the entry runs at load (boot, config, registry, the controllers before
+ * first paint). What it moves off the main thread: README, "Performance" (`npm run
+ * bench:trace`). The entry's small shared file has none: a file that small is not streamed, so
+ * compiling it all at once would stay on the main thread.
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 

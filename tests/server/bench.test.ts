@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSite } from '../../bench/pages.mjs';
 import { loadRun, READY_EXPRESSION } from '../../bench/measure.mjs';
 import { cell, summary, table } from '../../bench/stats.mjs';
+import { COMPILING, mainThread, selfTimes } from '../../bench/trace.mjs';
 
 // The benchmark itself runs only under `npm run bench` (timings are never asserted in tests);
 // these check that what it measures is what it says: pages written to the contract, the
@@ -147,4 +148,34 @@ describe('npm run bench', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 300_000);
+});
+
+describe('npm run bench:trace', () => {
+  const ev = (name: string, ts: number, dur: number, tid = 1) => ({ name, ph: 'X', ts, dur, pid: 7, tid });
+
+  it("gives each event its own time, less what ran inside it, on the page's main thread only", () => {
+    const events = [
+      ev('ParseHTML', 0, 10),
+      ev('RunTask', 0, 100),
+      ev('v8.evaluateModule', 10, 50),
+      ev('V8.ParseFunction', 20, 5),
+      ev('V8.CompileCode', 30, 15),
+      ev('Layout', 70, 20),
+      ev('RunTask', 0, 999, 2), // another thread
+      { name: 'thread_name', ph: 'M', ts: 0, pid: 7, tid: 1 },
+    ];
+    const self = selfTimes(mainThread(events));
+    expect(self).toEqual({ RunTask: 20, ParseHTML: 10, 'v8.evaluateModule': 30, 'V8.ParseFunction': 5, 'V8.CompileCode': 15, Layout: 20 });
+    expect(COMPILING.has('V8.ParseFunction') && COMPILING.has('V8.CompileCode') && !COMPILING.has('Layout')).toBe(true);
+    expect(() => mainThread([ev('RunTask', 0, 1)])).toThrow(/ParseHTML/);
+  });
+
+  // One short run end to end: the page with no markers, once each way, at 1x CPU.
+  it('prints a row per page for the entry as built and without its compile hint', async () => {
+    const args = ['bench/trace.mjs', '--pages', 'none', '--runs', '1', '--rate', '1'];
+    const { stdout } = await run(process.execPath, args, { cwd: root, timeout: 120_000 });
+    const lines = stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^Main thread at load, the runtime's page minus the same page with no script/);
+    expect(lines.filter((l) => /^none, (as built|without the compile hint)\s+-?[\d.]+\s+-?[\d.]+$/.test(l))).toHaveLength(2);
+  }, 150_000);
 });
