@@ -27,6 +27,22 @@ const layout = (page: Page) =>
     return { shown, height: Math.round(box.height), after: Math.round(after) };
   });
 
+/**
+ * Resizes the window and waits until the runtime has re-measured, if the carousel's width
+ * changed: a resize observer made after the runtime's (which reads the slides again) answers
+ * after it in the same rendering step, so once ours has seen the new width, so has the
+ * runtime's. Seen from Node: the page's clock is paused, and with it its timers and frames.
+ */
+async function resize(page: Page, width: number) {
+  const before = await carousel(page).evaluate((c) => c.getBoundingClientRect().width);
+  await page.setViewportSize({ width, height: 800 });
+  const now = await carousel(page).evaluate((c) => c.getBoundingClientRect().width);
+  if (now === before) return; // nothing to measure again
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { seenWidths: number[] }).seenWidths.at(-1)))
+    .toBe(now);
+}
+
 test('slides of different heights: each keeps the tallest one’s, so rotating moves nothing below', async ({
   page,
 }) => {
@@ -35,11 +51,17 @@ test('slides of different heights: each keeps the tallest one’s, so rotating m
   await page.clock.pauseAt(new Date('2026-11-22T08:00:01Z'));
   await openWithRuntime(page, urlFor(HOME));
   await expect(carousel(page)).toHaveAttribute('data-sw-ready', '');
+  // Made after the runtime's own observer (it connected above), so it answers after it.
+  await carousel(page).evaluate((c) => {
+    const seen: number[] = ((window as unknown as { seenWidths: number[] }).seenWidths = []);
+    new ResizeObserver((entries) => seen.push(entries[0]!.target.getBoundingClientRect().width)).observe(c);
+  });
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { seenWidths: number[] }).seenWidths.length))
+    .toBeGreaterThan(0);
   await page.mouse.move(1, 1);
   for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    // The re-measure on a width change runs in the resize observer, before the next paint.
-    await expect.poll(async () => (await layout(page)).height).toBeGreaterThan(0);
+    await resize(page, width);
     const first = await layout(page);
     const seen = [first];
     for (let i = 0; i < 3; i++) {
@@ -47,9 +69,10 @@ test('slides of different heights: each keeps the tallest one’s, so rotating m
       seen.push(await layout(page));
     }
     expect(new Set(seen.map((s) => s.shown)).size, `every slide shown at ${width} px`).toBe(3);
-    for (const s of seen) expect({ height: s.height, after: s.after }, `slide ${s.shown} at ${width} px`).toEqual({
-      height: first.height,
-      after: first.after,
-    });
+    for (const s of seen)
+      expect({ height: s.height, after: s.after }, `slide ${s.shown} at ${width} px`).toEqual({
+        height: first.height,
+        after: first.after,
+      });
   }
 });
