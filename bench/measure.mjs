@@ -4,9 +4,10 @@ import { gzipSync } from 'node:zlib';
 import { probe } from './probe.mjs';
 
 /** After the page is ready, how long main-thread work is still counted. */
-const AFTER_READY_MS = 1000;
+export const AFTER_READY_MS = 1000;
 
-async function fresh(browser, rate, options = {}) {
+/** A fresh context and page with the probe, its CPU throttled by `rate`. */
+export async function fresh(browser, rate, options = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
   const page = await context.newPage();
   await page.addInitScript(probe);
@@ -36,7 +37,7 @@ export const READY_EXPRESSION = {
   runtime: 'window.__bench.whenReady.then(() => window.SiteRuntime.idle()).then(() => true)',
   other: 'window.__bench.whenLoaded.then(() => true)',
 };
-async function ready(page, cdp, runtime) {
+export async function ready(page, cdp, runtime) {
   await page.waitForLoadState('load');
   const expression = runtime ? READY_EXPRESSION.runtime : READY_EXPRESSION.other;
   let timer;

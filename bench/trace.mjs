@@ -14,9 +14,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS } from '../audit/chromium.mjs';
 import { COMPILE_HINT } from '../build-preload.mjs';
-import { READY_EXPRESSION } from './measure.mjs';
+import { AFTER_READY_MS, fresh, ready } from './measure.mjs';
 import { writeSite } from './pages.mjs';
-import { probe } from './probe.mjs';
 import { startBenchServer } from './server.mjs';
 import { cell, summary, table } from './stats.mjs';
 
@@ -71,19 +70,12 @@ export function mainThread(events) {
 
 /** Main-thread ms of one load: compiling, and all of it. */
 async function traceLoad(browser, url, { rate, runtime }) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { context, page, cdp } = await fresh(browser, rate);
   try {
-    const page = await context.newPage();
-    await page.addInitScript(probe);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     await browser.startTracing(page, { categories: CATEGORIES });
     await page.goto(url);
-    await page.waitForLoadState('load');
-    const expression = runtime ? READY_EXPRESSION.runtime : READY_EXPRESSION.other;
-    const { exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, awaitPromise: true });
-    if (exceptionDetails) throw new Error(`${url} never became ready`);
-    await new Promise((done) => setTimeout(done, 1000)); // ready + 1 s, as the benchmark counts
+    await ready(page, cdp, runtime);
+    await page.waitForTimeout(AFTER_READY_MS); // as the benchmark counts
     const self = selfTimes(mainThread(JSON.parse((await browser.stopTracing()).toString()).traceEvents));
     const sum = (names) => names.reduce((a, n) => a + (self[n] ?? 0), 0) / 1000;
     return { compiling: sum([...COMPILING]), all: sum(Object.keys(self)) };

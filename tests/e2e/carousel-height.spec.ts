@@ -33,14 +33,16 @@ const layout = (page: Page) =>
  * after it in the same rendering step, so once ours has seen the new width, so has the
  * runtime's. Seen from Node: the page's clock is paused, and with it its timers and frames.
  */
+/** The carousel widths our own resize observer has seen (set up in the test). */
+const seenWidths = (page: Page) =>
+  page.evaluate(() => (window as unknown as { seenWidths: number[] }).seenWidths);
+
 async function resize(page: Page, width: number) {
   const before = await carousel(page).evaluate((c) => c.getBoundingClientRect().width);
   await page.setViewportSize({ width, height: 800 });
   const now = await carousel(page).evaluate((c) => c.getBoundingClientRect().width);
   if (now === before) return; // nothing to measure again
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { seenWidths: number[] }).seenWidths.at(-1)))
-    .toBe(now);
+  await expect.poll(async () => (await seenWidths(page)).at(-1)).toBe(now);
 }
 
 test('slides of different heights: each keeps the tallest one’s, so rotating moves nothing below', async ({
@@ -56,9 +58,7 @@ test('slides of different heights: each keeps the tallest one’s, so rotating m
     const seen: number[] = ((window as unknown as { seenWidths: number[] }).seenWidths = []);
     new ResizeObserver((entries) => seen.push(entries[0]!.target.getBoundingClientRect().width)).observe(c);
   });
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { seenWidths: number[] }).seenWidths.length))
-    .toBeGreaterThan(0);
+  await expect.poll(async () => (await seenWidths(page)).length).toBeGreaterThan(0);
   await page.mouse.move(1, 1);
   for (const width of [1280, 375]) {
     await resize(page, width);
