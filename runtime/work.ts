@@ -38,12 +38,16 @@ export class Work {
     return promise;
   }
 
-  /** An animation frame that counts until it runs or is cancelled; returns the cancel. */
+  /**
+   * An animation frame that counts until it runs or is cancelled, and does not run once
+   * `signal` has aborted (what it would write belongs to a connection that is gone); returns the
+   * cancel.
+   */
   frame(fn: () => void, signal?: AbortSignal): () => void {
     const release = this.hold(signal);
     const id = this.win.requestAnimationFrame(() => {
       release();
-      fn();
+      if (!signal?.aborted) fn();
     });
     return () => {
       this.win.cancelAnimationFrame(id);

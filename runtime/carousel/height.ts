@@ -1,12 +1,22 @@
+import type { Work } from '../work';
+
 /**
  * Issue 14, point 3: every slide keeps the height of the tallest, so a rotation to a shorter or
  * taller slide never moves what follows the carousel (a layout shift nobody asked for). The
  * heights are read with every slide displayed, as the contract shows them without script, and
  * read again when the carousel's width changes or a slide outgrows the tallest (an image that
  * loaded late). Reads come first, then the writes, in one go: no frame shows the slides out.
- * Returns the undo (the builder's own `min-height` back).
+ * The first reading waits for an animation frame (still before that frame's paint) so
+ * that the page's first layout happens in the browser's rendering step, not inside the
+ * runtime's start, which it would make one long task. Returns the undo (the builder's own
+ * `min-height` back).
  */
-export function keepTallest(root: HTMLElement, slides: HTMLElement[], signal: AbortSignal): () => void {
+export function keepTallest(
+  root: HTMLElement,
+  slides: HTMLElement[],
+  signal: AbortSignal,
+  work: Work,
+): () => void {
   const win = root.ownerDocument.defaultView!;
   const before = slides.map((s) => [s.style.minHeight, s.hasAttribute('style')] as const);
   let tallest = 0;
@@ -33,7 +43,7 @@ export function keepTallest(root: HTMLElement, slides: HTMLElement[], signal: Ab
       if (tallest > 0) s.style.minHeight = `${tallest - sizes[i]![1]}px`;
     });
   };
-  measure();
+  work.frame(measure, signal);
   if (typeof win.ResizeObserver === 'function') {
     const observer = new win.ResizeObserver((entries) => {
       const own = entries.find((e) => e.target === root);

@@ -44,7 +44,7 @@ export const carousel: Controller = {
 
     const undo: (() => void)[] = [];
     labelCarousel(root, slides, t, undo);
-    undo.push(keepTallest(root as HTMLElement, slides, ctx.signal));
+    undo.push(keepTallest(root as HTMLElement, slides, ctx.signal, runtime.work));
     const ends = [attr.carouselPrev, attr.carouselNext].map((name) => own(`[${name}]`)[0]);
     const [prev, next] = ends;
     const toggle = rotationControl(root, ends, undo);

@@ -149,3 +149,40 @@ describe('carousel rotation timing (fake timers)', () => {
     expect(document.querySelector('[data-sw-carousel]')!.hasAttribute('aria-live')).toBe(false);
   });
 });
+
+describe('carousel height: the first reading waits for a frame', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const start = () => {
+    html(markup(''));
+    const rt = runtime([
+      { name: 'carousel', selector: '[data-sw-carousel]', load: 'ready', controller: carousel },
+    ]);
+    const slides = [...document.querySelectorAll<HTMLElement>('[data-sw-slide]')];
+    // happy-dom lays nothing out: the slides report their own heights, 40, 80 and 60 px.
+    const boxes = slides.map((s, i) =>
+      vi.spyOn(s, 'getBoundingClientRect').mockReturnValue({ height: [40, 80, 60][i]! } as DOMRect),
+    );
+    const reads = vi.spyOn(window, 'getComputedStyle');
+    rt.start();
+    return { rt, slides, reads, boxes };
+  };
+
+  it('connecting reads no style or layout (the first layout stays in the rendering step); the frame before paint sets the tallest', async () => {
+    const { rt, slides, reads, boxes } = start();
+    expect(reads).not.toHaveBeenCalled();
+    expect(boxes.every((b) => b.mock.calls.length === 0)).toBe(true);
+    expect(slides.every((s) => s.style.minHeight === '')).toBe(true);
+    await rt.work.idle();
+    expect(slides.map((s) => s.style.minHeight)).toEqual(['80px', '80px', '80px']);
+    rt.destroy();
+  });
+
+  it('a carousel gone before that frame is left as the builder wrote it', async () => {
+    const { rt, slides } = start();
+    const idle = rt.work.idle();
+    rt.destroy();
+    await idle;
+    await new Promise((r) => requestAnimationFrame(r));
+    expect(slides.every((s) => !s.hasAttribute('style'))).toBe(true);
+  });
+});

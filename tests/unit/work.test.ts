@@ -113,6 +113,20 @@ describe('Work: what idle() waits for', () => {
     expect(ran).toEqual(['a']);
     expect(work.pending).toBe(0);
   });
+
+  it("a frame whose signal aborted before it came does not run (its connection's writes are undone)", async () => {
+    const w = fakeWindow();
+    const work = new Work(w.win);
+    const gone = new AbortController();
+    const ran: string[] = [];
+    work.frame(() => ran.push('gone'), gone.signal);
+    work.frame(() => ran.push('kept'), new AbortController().signal);
+    gone.abort();
+    expect(work.pending).toBe(1);
+    await w.frame();
+    expect(ran).toEqual(['kept']);
+    expect(work.pending).toBe(0);
+  });
 });
 
 describe('Work: the consent client', () => {
