@@ -23,10 +23,11 @@ function closure(metafile, start) {
 
 /**
  * `{ files, parts }` (runtime/preload.ts's PreloadGraph): for every export of a lazily loaded
- * part, the indexes in `files` of the files it needs that the entry has not already brought.
- * `loadChunk` names the part by the export it wants, so two parts may not share an export's name.
+ * part that `loadChunk` is asked for (`asked`: every name where absent), the indexes in `files`
+ * of the files it needs that the entry has not already brought. `loadChunk` names the part by
+ * the export it wants, so two parts may not share an export's name.
  */
-export function preloadGraph(metafile, entryPoint) {
+export function preloadGraph(metafile, entryPoint, asked) {
   const outputs = Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.js'));
   const entry = outputs.find(([, info]) => info.entryPoint === entryPoint)?.[0];
   if (!entry) throw new Error(`preload graph: no output for ${entryPoint}`);
@@ -52,9 +53,22 @@ export function preloadGraph(metafile, entryPoint) {
       if (!files.includes(name)) files.push(name);
       return files.indexOf(name);
     });
-    for (const name of exported) parts[name] = indexes;
+    for (const name of exported) if (!asked || asked.has(name)) parts[name] = indexes;
   }
   return { files, parts };
+}
+
+/**
+ * The exports the built code asks `loadChunk` for: each call names its part as a literal
+ * (`exported: 'lightbox'`), which minifying leaves as `exported:"lightbox"`. The graph lists
+ * only these (an export nobody loads by name would cost the entry its line for nothing).
+ */
+export function askedParts(metafile, root) {
+  const asked = new Set();
+  for (const file of Object.keys(metafile.outputs).filter((f) => f.endsWith('.js')))
+    for (const [, name] of readFileSync(resolve(root, file), 'utf8').matchAll(/\bexported:"([\w$]+)"/g))
+      asked.add(name);
+  return asked;
 }
 
 /** The line runtime/preload.ts holds for the graph (alone on its line, in a template literal). */
@@ -95,7 +109,7 @@ function shiftedMap(text) {
  * (its map moved one line down), before the name is worked out.
  */
 export function writePreloadGraph(metafile, entryPoint, root) {
-  const graph = preloadGraph(metafile, entryPoint);
+  const graph = preloadGraph(metafile, entryPoint, askedParts(metafile, root));
   const json = JSON.stringify(graph);
   // It lands inside a template literal: nothing in it may end or escape one.
   if (/[`\\$]/.test(json)) throw new Error(`preload graph: unexpected characters in ${json}`);

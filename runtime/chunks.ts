@@ -76,13 +76,28 @@ export function failedChunkUrl(cause: unknown, base: string): URL | undefined {
   }
 }
 
-/** The part's files as modulepreload hints; a failure costs only the hints. */
+/**
+ * The part's files as modulepreload hints, each in a task of its own (preload.ts): a part often
+ * starts loading in an input handler (a first hover), and starting a fetch per file (a few ms
+ * each on a slow phone) should not delay that input's next event. The part's own file is
+ * already on its way, so this is within its round trip. A failure costs only the hints.
+ */
 function hintFiles(runtime: Runtime, feature: string, exported: string): void {
-  try {
-    preloadPart(runtime.document, exported, runtime.nonce, import.meta.url);
-  } catch (err) {
-    log.warn(`${feature}: its files could not be hinted; they come as the import asks.`, err);
-  }
+  const next = (fn: () => void) =>
+    void after(
+      runtime.window,
+      runtime.signal,
+      0,
+      () => {
+        try {
+          fn();
+        } catch (err) {
+          log.warn(`${feature}: its files could not be hinted; they come as the import asks.`, err);
+        }
+      },
+      runtime.work,
+    );
+  next(() => preloadPart(runtime.document, exported, runtime.nonce, import.meta.url, next));
 }
 
 /**
@@ -100,10 +115,7 @@ export function loadChunk<M extends object>(
   ...[feature, importer, on]: ChunkArgs<M>
 ): Promise<M> {
   const attempt = (load: () => Promise<M>) => withTimeout(runtime, feature, load());
-  // A task of its own: a part often starts loading in an input handler (a first hover), and
-  // starting a fetch per file (a few ms each on a slow phone) should not delay that input's
-  // next event. The part's own file is already on its way, so this is within its round trip.
-  after(runtime.window, runtime.signal, 0, () => hintFiles(runtime, feature, on.exported), runtime.work);
+  hintFiles(runtime, feature, on.exported);
   const again = (cause: unknown) => {
     const url = failedChunkUrl(cause, import.meta.url);
     if (!url) return importer();

@@ -147,7 +147,7 @@ interface ManifestRecord {
 
 describe('build: the preload graph in the entry', () => {
   // Worked out here from the manifest's `imports`, not by the build's own code.
-  it('names, for every export of a lazily loaded part, each file it imports that the entry has not', () => {
+  it('names, for every export of a lazily loaded part that the runtime loads by name, each file it imports that the entry has not', () => {
     const records = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Record<
       string,
       { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] }
@@ -171,18 +171,36 @@ describe('build: the preload graph in the entry', () => {
       Object.entries(meta.outputs)
         .find(([f]) => f.endsWith(`/${file}`))![1]
         .exports.filter((e) => e !== '__core');
+    // What the runtime's source asks loadChunk for, each part by the name of an export.
+    const sources = readdirSync(join(root, 'runtime'), { recursive: true, encoding: 'utf8' });
+    const asked = new Set(
+      sources
+        .filter((f) => /\.tsx?$/.test(f))
+        .flatMap((f) => [...readFileSync(join(root, 'runtime', f), 'utf8').matchAll(/\bexported: '(\w+)'/g)])
+        .map(([, name]) => name!),
+    );
     let checked = 0;
+    const seen = new Set<string>();
     for (const key of Object.keys(records).filter((k) => records[k]!.isDynamicEntry)) {
       const needed = [...closure(key)]
         .filter((k) => !atStart.has(k))
         .map((k) => records[k]!.file)
         .sort();
       for (const name of exportsOf(records[key]!.file)) {
+        seen.add(name);
+        // An export nobody loads by name has no line: the entry would carry it for nothing.
+        if (!asked.has(name)) expect(graph.parts[name], `${name}: never asked for`).toBeUndefined();
+        if (!asked.has(name)) continue;
         const listed = (graph.parts[name] ?? []).map((i) => graph.files[i]).sort();
         expect(listed, `${records[key]!.file}, export ${name}`).toEqual(needed);
         checked += needed.length ? 1 : 0;
       }
     }
+    expect(
+      [...asked].filter((name) => !seen.has(name)),
+      'asked for, exported by no part',
+    ).toEqual([]);
+    expect(Object.keys(graph.parts).length).toBeLessThan(seen.size); // some exports are not asked for
     expect(checked, 'parts with files to hint').toBeGreaterThan(5);
     expect(graph.parts.lightbox!.length, "the lightbox's files beyond the entry").toBeGreaterThan(3);
     // runtime.js is the hashed entry's copy, graph and all.

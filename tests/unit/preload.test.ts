@@ -27,7 +27,7 @@ describe('the preload graph', () => {
   });
 
   it("hints every file of the part, beside its import, with the runtime's nonce", () => {
-    preloadPart(document, 'lightbox', 'n0nce', base, graph);
+    preloadPart(document, 'lightbox', 'n0nce', base, undefined, graph);
     expect(hints()).toEqual([
       { href: url('chunk-AAAAAAAA.js'), nonce: 'n0nce' },
       { href: url('chunk-BBBBBBBB.js'), nonce: 'n0nce' },
@@ -40,18 +40,38 @@ describe('the preload graph', () => {
     own.setAttribute('rel', 'ModulePreload');
     own.href = url('chunk-CCCCCCCC.js');
     document.head.append(own);
-    preloadPart(document, 'lightbox', undefined, base, graph);
-    preloadPart(document, 'createUiHost', undefined, base, graph);
-    preloadPart(document, 'modal', undefined, base, graph);
+    preloadPart(document, 'lightbox', undefined, base, undefined, graph);
+    preloadPart(document, 'createUiHost', undefined, base, undefined, graph);
+    preloadPart(document, 'modal', undefined, base, undefined, graph);
     const all = [...document.querySelectorAll<HTMLLinkElement>('link')].map((l) => l.href);
     expect(all).toEqual([url('chunk-CCCCCCCC.js'), url('chunk-AAAAAAAA.js'), url('chunk-BBBBBBBB.js')]);
     expect(hints().every((h) => !h.nonce)).toBe(true); // no nonce to copy: none written
   });
 
   it('hints nothing for a part with nothing beyond the entry, or one it does not know', () => {
-    preloadPart(document, 'purify', 'n', base, graph);
-    preloadPart(document, 'nothing', 'n', base, { files: ['x.js'], parts: { nothing: [] } });
-    preloadPart(document, 'broken', 'n', base, { files: [], parts: { broken: [3] } });
+    preloadPart(document, 'purify', 'n', base, undefined, graph);
+    preloadPart(document, 'nothing', 'n', base, undefined, { files: ['x.js'], parts: { nothing: [] } });
+    preloadPart(document, 'broken', 'n', base, undefined, { files: [], parts: { broken: [3] } });
     expect(document.head.children).toHaveLength(0);
+  });
+
+  it('one link per task: each file after the first waits for `next`, and is asked for only if still not hinted', () => {
+    const wide: PreloadGraph = { files: ['a.js', 'b.js', 'c.js', 'd.js'], parts: { lightbox: [0, 1, 2, 3] } };
+    const queued: (() => void)[] = [];
+    preloadPart(document, 'lightbox', undefined, base, (fn) => queued.push(fn), wide);
+    expect(hints().map((h) => h.href)).toEqual([url('a.js')]);
+    expect(queued).toHaveLength(1);
+    // Meanwhile the page (or another part) hints b.js: the next task skips it and asks for c.js.
+    const own = document.createElement('link');
+    own.rel = 'modulepreload';
+    own.href = url('b.js');
+    document.head.append(own);
+    queued.shift()!();
+    expect(hints().map((h) => h.href)).toEqual([url('a.js'), url('b.js'), url('c.js')]);
+    queued.shift()!();
+    expect(hints().map((h) => h.href)).toEqual([url('a.js'), url('b.js'), url('c.js'), url('d.js')]);
+    queued.shift()!(); // the last task finds nothing left to hint, and asks for no other
+    expect(hints()).toHaveLength(4);
+    expect(queued).toHaveLength(0);
   });
 });
