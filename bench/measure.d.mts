@@ -6,7 +6,13 @@ export interface LoadFigures {
   mainMs: number;
   longTasks: number;
   blockingMs: number;
+  /** The longest script run Long Animation Frames named, ms. */
+  scriptMaxMs: number;
+  /** Script runs over 50 ms. */
+  scriptsOver50: number;
   cls: number;
 }
-/** JS fetched, main-thread time to ready + 1 s, long tasks and CLS of one load of `url`. */
+/** The longest of the page's script runs (ms each) and how many were over 50 ms. */
+export function scriptRuns(durations: number[]): { scriptMaxMs: number; scriptsOver50: number };
+/** JS fetched, main-thread time to ready + 1 s, long tasks, long script runs and CLS of one load of `url`. */
 export function loadRun(browser: unknown, url: string, options: { rate: number; runtime: boolean }): Promise<LoadFigures>;

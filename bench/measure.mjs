@@ -51,7 +51,16 @@ export async function ready(page, cdp, runtime) {
 /** As long as Playwright's own waits gave a page, so a page that never gets ready stops the run. */
 const READY_LIMIT_MS = 30_000;
 
-/** JS fetched, main-thread time to ready + 1 s, long tasks and CLS of one load of `url`. */
+/**
+ * The page's script runs that Long Animation Frames named (ms each): the longest, and how many
+ * were long tasks of their own making (over 50 ms). On a runtime page every script is the
+ * runtime's; on the plugin stack's, jQuery's and its plugins'.
+ */
+export function scriptRuns(durations) {
+  return { scriptMaxMs: Math.max(0, ...durations), scriptsOver50: durations.filter((d) => d > 50).length };
+}
+
+/** JS fetched, main-thread time to ready + 1 s, long tasks, long script runs and CLS of one load of `url`. */
 export async function loadRun(browser, url, { rate, runtime }) {
   const { context, page, cdp } = await fresh(browser, rate);
   const scripts = [];
@@ -63,7 +72,10 @@ export async function loadRun(browser, url, { rate, runtime }) {
   await ready(page, cdp, runtime);
   await page.waitForTimeout(AFTER_READY_MS);
   const after = await metrics(cdp);
-  const probed = await page.evaluate(() => ({ longTasks: window.__bench.longTasks, cls: window.__bench.cls }));
+  const probed = await page.evaluate(() => {
+    const { longTasks, scripts, cls } = window.__bench;
+    return { longTasks, scripts, cls };
+  });
   const sizes = await Promise.all(scripts);
   await context.close();
   return {
@@ -73,6 +85,7 @@ export async function loadRun(browser, url, { rate, runtime }) {
     mainMs: (after.TaskDuration - before.TaskDuration) * 1000,
     longTasks: probed.longTasks.length,
     blockingMs: probed.longTasks.reduce((a, d) => a + Math.max(0, d - 50), 0),
+    ...scriptRuns(probed.scripts),
     cls: probed.cls,
   };
 }

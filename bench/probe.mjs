@@ -1,6 +1,6 @@
 // Runs in every benchmarked page before its own scripts (Playwright's init script): records
-// long tasks and layout shifts from the start, and times interactions from the input event to
-// the first frame presented after the page shows their result.
+// long tasks, long script runs and layout shifts from the start, and times interactions from
+// the input event to the first frame presented after the page shows their result.
 export function probe() {
   const w = window;
   const b = (w.__bench = { longTasks: [], cls: 0 });
@@ -10,6 +10,14 @@ export function probe() {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (!e.hadRecentInput) b.cls += e.value;
   }).observe({ type: 'layout-shift', buffered: true });
+  // Which script made a frame long: Long Animation Frames name each script run over 5 ms in a
+  // frame over 50 ms, with its duration (forced style and layout included). A long task alone
+  // does not say whose it is: the page's own parsing and first layout make long tasks too.
+  b.scripts = [];
+  if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame'))
+    new PerformanceObserver((list) => {
+      for (const frame of list.getEntries()) for (const s of frame.scripts) b.scripts.push(s.duration);
+    }).observe({ type: 'long-animation-frame', buffered: true });
   // What the benchmark waits for (measure.mjs), without Playwright's scripts in the page.
   b.whenReady = new Promise((resolve) => document.addEventListener('sw:ready', resolve, { once: true }));
   b.whenLoaded = new Promise((resolve) => addEventListener('load', resolve, { once: true }));

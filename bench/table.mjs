@@ -23,12 +23,14 @@ function rows(cycles) {
   for (const v of ['runtime', 'plugin stack', 'no script']) row(`shared page: ${v}`, `shared|${v}|mainMs`, 'ms');
   row("shared page: the runtime's share", 'shared|runtime|shareMs', 'ms');
   row("shared page: the plugin stack's share", 'shared|plugin stack|shareMs', 'ms');
-  section('Long tasks (count / ms over 50 ms) and CLS');
+  section('Long tasks (count / ms over 50 ms), script runs (Long Animation Frames) and CLS');
   for (const k of [...KIND_NAMES.map((n) => `kind ${n}`), 'shared']) {
     for (const v of k === 'shared' ? ['runtime', 'plugin stack'] : ['runtime']) {
       const name = `${k.replace('kind ', '')}${k === 'shared' ? ` page: ${v}` : ''}`;
       row(`${name}: long tasks`, `${k}|${v}|longTasks`, '');
       row(`${name}: blocking ms`, `${k}|${v}|blockingMs`, 'ms');
+      row(`${name}: longest script run`, `${k}|${v}|scriptMaxMs`, 'ms');
+      row(`${name}: script runs over 50 ms`, `${k}|${v}|scriptsOver50`, '');
       row(`${name}: CLS`, `${k}|${v}|cls`, '');
     }
   }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSite } from '../../bench/pages.mjs';
-import { loadRun, READY_EXPRESSION } from '../../bench/measure.mjs';
+import { loadRun, READY_EXPRESSION, scriptRuns } from '../../bench/measure.mjs';
 import { cell, summary, table } from '../../bench/stats.mjs';
 import { COMPILING, mainThread, selfTimes } from '../../bench/trace.mjs';
 
@@ -90,7 +90,7 @@ describe("the runtime's share of the main thread", () => {
       waitForLoadState: async () => done.push('waitForLoadState'),
       waitForTimeout: async () => done.push('waitForTimeout'),
       waitForFunction: async () => done.push('page.waitForFunction'),
-      evaluate: async () => (done.push('page.evaluate'), { longTasks: [], cls: 0 }),
+      evaluate: async () => (done.push('page.evaluate'), { longTasks: [], scripts: [], cls: 0 }),
     };
     const cdp = {
       send: async (method: string, params?: { expression?: string }) => {
@@ -124,6 +124,13 @@ describe("the runtime's share of the main thread", () => {
   });
 });
 
+describe('script runs named by Long Animation Frames', () => {
+  it('the longest, and how many were long tasks of their own (over 50 ms)', () => {
+    expect(scriptRuns([12, 51, 50, 80.5])).toEqual({ scriptMaxMs: 80.5, scriptsOver50: 2 });
+    expect(scriptRuns([])).toEqual({ scriptMaxMs: 0, scriptsOver50: 0 }); // a page with no script
+  });
+});
+
 describe('npm run bench', () => {
   // One short run end to end (one run, 1x CPU, two rounds): every figure the table lists is
   // measured, and the JSON holds the same rows. The values themselves are never asserted.
@@ -137,7 +144,7 @@ describe('npm run bench', () => {
       const figures = lines.filter((l) => l.startsWith('  '));
       expect(figures.length).toBeGreaterThanOrEqual(70);
       for (const line of figures) expect(line, line).toMatch(/ -?\d[\d.]*(?: \(-?[\d.]+–-?[\d.]+\))?$/);
-      for (const part of ['kind: everything', 'plugin stack: main thread ms', 'runtime: tile popup next', 'runtime lightbox: listeners'])
+      for (const part of ['kind: everything', 'shared page: runtime: longest script run', 'plugin stack: main thread ms', 'runtime: tile popup next', 'runtime lightbox: listeners'])
         expect(stdout).toContain(part);
       expect(lines.at(-1)).toMatch(/^summary \(1x CPU, runtime vs plugin stack, shared page\): JS \d/);
       const written = JSON.parse(readFileSync(json, 'utf8')) as { rows: { median: number }[]; chromium: string };
