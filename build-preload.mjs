@@ -58,16 +58,18 @@ export function preloadGraph(metafile, entryPoint, asked) {
   return { files, parts };
 }
 
+const ASKED = /\bexported\s*:\s*(["'`])([\w$]+)\1/g;
+
 /**
  * The exports the built code asks `loadChunk` for: each call names its part as a literal
- * (`exported: 'lightbox'`), which minifying leaves as `exported:"lightbox"`. The graph lists
- * only these (an export nobody loads by name would cost the entry its line for nothing).
+ * (`exported: 'lightbox'`, minified or not), and a lazy controller without one loads its
+ * chunk's `default`. The graph lists only these (an export nobody loads by name would cost
+ * the entry its line for nothing).
  */
 export function askedParts(metafile, root) {
-  const asked = new Set();
+  const asked = new Set(['default']);
   for (const file of Object.keys(metafile.outputs).filter((f) => f.endsWith('.js')))
-    for (const [, name] of readFileSync(resolve(root, file), 'utf8').matchAll(/\bexported:"([\w$]+)"/g))
-      asked.add(name);
+    for (const [, , name] of readFileSync(resolve(root, file), 'utf8').matchAll(ASKED)) asked.add(name);
   return asked;
 }
 

@@ -57,7 +57,10 @@ export function preloadPart(
     const hinted = new Set(
       Array.from(doc.querySelectorAll<HTMLLinkElement>('link[rel~="modulepreload" i]'), (l) => l.href),
     );
-    const href = hrefs.find((h) => !hinted.has(h));
+    // Each file is taken off the list once: a link a page script removes is not added again.
+    let href;
+    do href = hrefs.shift();
+    while (href && hinted.has(href));
     if (!href) return;
     const link = doc.createElement('link');
     link.rel = 'modulepreload';

@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SourceMap } from 'node:module';
-import { COMPILE_HINT, contentHash } from '../../build-preload.mjs';
+import { askedParts, COMPILE_HINT, contentHash } from '../../build-preload.mjs';
+import type { LazyDefinition } from '../../runtime/controller';
+import { definitions } from '../../runtime/controllers/index';
 import { measure, overBudget, pageKinds, pageKindsOverBudget } from '../../build.mjs';
 
 const root = process.cwd();
@@ -205,6 +207,19 @@ describe('build: the preload graph in the entry', () => {
     expect(graph.parts.lightbox!.length, "the lightbox's files beyond the entry").toBeGreaterThan(3);
     // runtime.js is the hashed entry's copy, graph and all.
     expect(readFileSync(join(out, 'runtime.js'), 'utf8')).toBe(code);
+    // Every lazily loaded controller's part, by the name its definition loads, is in the graph.
+    for (const d of definitions.filter((d): d is LazyDefinition => 'importer' in d))
+      expect(graph.parts, d.name).toHaveProperty([d.exported ?? 'default']);
+  });
+
+  it('finds the names loaded in built files, minified or not (a watch build), and always `default`', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sw-asked-'));
+    writeFileSync(join(dir, 'a.js'), 'load(x,{exported:"lightbox"});load(y, { exported: \'modal\' });');
+    writeFileSync(join(dir, 'b.js'), 'const o = {\n  exported: "consentModal",\n};');
+    writeFileSync(join(dir, 'c.css'), 'exported:"notJs"');
+    const meta = { outputs: { 'a.js': {}, 'b.js': {}, 'c.css': {} } };
+    expect([...askedParts(meta, dir)].sort()).toEqual(['consentModal', 'default', 'lightbox', 'modal']);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('names the entry by a hash of its final bytes (graph included) and of its map', () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { builtGraph, preloadPart, type PreloadGraph } from '../../runtime/preload';
 
 const base = 'https://clinic.example/swfiles/runtime/runtime-ABCDEFGH.js';
@@ -73,5 +73,20 @@ describe('the preload graph', () => {
     queued.shift()!(); // the last task finds nothing left to hint, and asks for no other
     expect(hints()).toHaveLength(4);
     expect(queued).toHaveLength(0);
+  });
+
+  it('asks for each file once, even if the page takes a link away; a link that throws ends the hints', () => {
+    const wide: PreloadGraph = { files: ['a.js', 'b.js', 'c.js'], parts: { lightbox: [0, 1, 2] } };
+    const queued: (() => void)[] = [];
+    preloadPart(document, 'lightbox', undefined, base, (fn) => queued.push(fn), wide);
+    document.head.replaceChildren(); // a page script removes a.js's link
+    queued.shift()!();
+    expect(hints().map((h) => h.href)).toEqual([url('b.js')]);
+    const append = vi.spyOn(document.head, 'append').mockImplementation(() => {
+      throw new TypeError('no place for a link');
+    });
+    expect(() => queued.shift()!()).toThrow('no place for a link'); // the caller warns (chunks.ts)
+    expect(queued).toHaveLength(0);
+    append.mockRestore();
   });
 });
