@@ -12,7 +12,7 @@ export interface LoadFigures {
   scriptsOver50: number;
   cls: number;
 }
-/** The longest of the page's script runs (ms each) and how many were over 50 ms. */
-export function scriptRuns(durations: number[]): { scriptMaxMs: number; scriptsOver50: number };
+/** The longest of the page's script runs (ms each) and how many were over 50 ms; NaN without Long Animation Frames. */
+export function scriptRuns(durations: number[] | undefined): { scriptMaxMs: number; scriptsOver50: number };
 /** JS fetched, main-thread time to ready + 1 s, long tasks, long script runs and CLS of one load of `url`. */
 export function loadRun(browser: unknown, url: string, options: { rate: number; runtime: boolean }): Promise<LoadFigures>;

@@ -53,10 +53,13 @@ const READY_LIMIT_MS = 30_000;
 
 /**
  * The page's script runs that Long Animation Frames named (ms each): the longest, and how many
- * were long tasks of their own making (over 50 ms). On a runtime page every script is the
- * runtime's; on the plugin stack's, jQuery's and its plugins'.
+ * were long tasks of their own making (over 50 ms). On a runtime page every script of the
+ * page's origin is the runtime's; on the plugin stack's, jQuery's, its plugins' and the page's
+ * inline start.
  */
 export function scriptRuns(durations) {
+  // A browser without Long Animation Frames measured nothing: no figure, not a zero.
+  if (!durations) return { scriptMaxMs: NaN, scriptsOver50: NaN };
   return { scriptMaxMs: Math.max(0, ...durations), scriptsOver50: durations.filter((d) => d > 50).length };
 }
 

@@ -13,11 +13,15 @@ export function probe() {
   // Which script made a frame long: Long Animation Frames name each script run over 5 ms in a
   // frame over 50 ms, with its duration (forced style and layout included). A long task alone
   // does not say whose it is: the page's own parsing and first layout make long tasks too.
-  b.scripts = [];
-  if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame'))
+  // Only the page's own scripts (its origin's files and inline scripts), not the benchmark's.
+  if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) {
+    b.scripts = [];
     new PerformanceObserver((list) => {
-      for (const frame of list.getEntries()) for (const s of frame.scripts) b.scripts.push(s.duration);
+      for (const frame of list.getEntries())
+        for (const s of frame.scripts)
+          if (s.sourceURL.startsWith(location.origin)) b.scripts.push(s.duration);
     }).observe({ type: 'long-animation-frame', buffered: true });
+  }
   // What the benchmark waits for (measure.mjs), without Playwright's scripts in the page.
   b.whenReady = new Promise((resolve) => document.addEventListener('sw:ready', resolve, { once: true }));
   b.whenLoaded = new Promise((resolve) => addEventListener('load', resolve, { once: true }));

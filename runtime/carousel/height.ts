@@ -6,10 +6,10 @@ import type { Work } from '../work';
  * heights are read with every slide displayed, as the contract shows them without script, and
  * read again when the carousel's width changes or a slide outgrows the tallest (an image that
  * loaded late). Reads come first, then the writes, in one go: no frame shows the slides out.
- * The first reading waits for an animation frame (still before that frame's paint) so
- * that the page's first layout happens in the browser's rendering step, not inside the
- * runtime's start, which it would make one long task. Returns the undo (the builder's own
- * `min-height` back).
+ * The first reading waits for an animation frame (still before that frame's paint): the
+ * page's first style and layout, which a reading forces, then come in the frame that paints
+ * them, not inside the runtime's start, which they made one long task. Returns the undo (the
+ * builder's own `min-height` back).
  */
 export function keepTallest(
   root: HTMLElement,

@@ -128,6 +128,7 @@ describe('script runs named by Long Animation Frames', () => {
   it('the longest, and how many were long tasks of their own (over 50 ms)', () => {
     expect(scriptRuns([12, 51, 50, 80.5])).toEqual({ scriptMaxMs: 80.5, scriptsOver50: 2 });
     expect(scriptRuns([])).toEqual({ scriptMaxMs: 0, scriptsOver50: 0 }); // a page with no script
+    expect(scriptRuns(undefined)).toEqual({ scriptMaxMs: NaN, scriptsOver50: NaN }); // not measured
   });
 });
 
