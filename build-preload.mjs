@@ -25,7 +25,8 @@ function closure(metafile, start) {
  * `{ files, parts }` (runtime/preload.ts's PreloadGraph): for every export of a lazily loaded
  * part that `loadChunk` is asked for (`asked`: every name where absent), the indexes in `files`
  * of the files it needs that the entry has not already brought. `loadChunk` names the part by
- * the export it wants, so two parts may not share an export's name.
+ * the export it wants, so two parts may not share an export's name. Exports named `__…` are
+ * bundling hints (runtime/core.ts, dialog-core.ts, consent-core.ts), which many parts share.
  */
 export function preloadGraph(metafile, entryPoint, asked) {
   const outputs = Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.js'));
@@ -37,7 +38,7 @@ export function preloadGraph(metafile, entryPoint, asked) {
   const owner = new Map();
   for (const [out, info] of outputs) {
     if (!info.entryPoint || out === entry) continue;
-    const exported = info.exports.filter((name) => name !== '__core');
+    const exported = info.exports.filter((name) => !name.startsWith('__'));
     for (const name of exported) {
       if (owner.has(name))
         throw new Error(

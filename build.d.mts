@@ -16,5 +16,12 @@ export interface PageKindSize {
   total: { gzip: number; files: number };
 }
 export function pageKinds(m: Sizes, metafile: unknown): PageKindSize[];
-/** Budgets are [at load, in all] per kind (package.json `sizeBudgets.pageKinds`). */
-export function pageKindsOverBudget(kinds: PageKindSize[], limits?: Record<string, [number, number]>): string[];
+/**
+ * Budgets are [at load, in all] per kind: gzip bytes (package.json `sizeBudgets.pageKinds`) and
+ * files (`sizeBudgets.pageKindFiles`). A kind missing from either is reported.
+ */
+export function pageKindsOverBudget(
+  kinds: PageKindSize[],
+  limits?: Record<string, [number, number]>,
+  files?: Record<string, [number, number] | undefined>,
+): string[];

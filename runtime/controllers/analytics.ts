@@ -59,5 +59,7 @@ export const analytics: Controller = {
   },
 };
 
-// What this chunk shares with the entry ships as one file with it (see core.ts).
+// Bundling hints: what this chunk shares with the entry, and with other parts, ships as one
+// file each (see core.ts, dialog-core.ts, consent-core.ts).
 export { core as __core } from '../core';
+export { consentCore as __consentCore } from '../consent-core';

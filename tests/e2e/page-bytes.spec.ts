@@ -10,8 +10,9 @@ import { expect, test } from './fixtures';
 // Issue 14, point 4: the script bytes a browser actually fetches on each kind of page (the
 // benchmark's pages), at load and with the first interactions, counted from the responses
 // (gzip level 9 of each body, as the build counts), are the build's figures and within the
-// per-kind budgets of package.json. Bytes do not depend on the machine: no timing here. @wide:
-// at the phone width the touch-only parts (swipe, gestures) come too.
+// per-kind budgets of package.json, in bytes and in files. Bytes do not depend on the
+// machine: no timing here. @wide: at the phone width the touch-only parts (swipe, gestures)
+// come too.
 
 interface KindSize {
   kind: string;
@@ -20,11 +21,14 @@ interface KindSize {
 }
 const root = process.cwd();
 const sizes = JSON.parse(readFileSync(join(root, 'dist/sizes.json'), 'utf8')) as { pageKinds: KindSize[] };
-const budgets = (
+const { pageKinds: budgets, pageKindFiles: fileBudgets } = (
   JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-    sizeBudgets: { pageKinds: Record<string, [number, number]> };
+    sizeBudgets: {
+      pageKinds: Record<string, [number, number]>;
+      pageKindFiles: Record<string, [number, number]>;
+    };
   }
-).sizeBudgets.pageKinds;
+).sizeBudgets;
 
 let site: { url: string; close: () => Promise<void> };
 test.beforeAll(async () => {
@@ -63,15 +67,18 @@ test.describe('bytes fetched per page kind @wide', () => {
     }) => {
       const expected = sizes.pageKinds.find((k) => k.kind === kind)!;
       const [loadBudget, totalBudget] = budgets[kind]!;
+      const [loadFiles, totalFiles] = fileBudgets[kind]!;
       const fetched = scriptBytes(page);
       await page.goto(`${site.url}/kind/${kind}/`);
       await page.waitForFunction(() => 'SiteRuntime' in window);
       await idle(page);
       expect(await fetched(), 'at load').toEqual(expected.load);
       expect(expected.load.gzip).toBeLessThanOrEqual(loadBudget);
+      expect(expected.load.files).toBeLessThanOrEqual(loadFiles);
       await firstInteractions(page);
       expect(await fetched(), 'with its first interactions').toEqual(expected.total);
       expect(expected.total.gzip).toBeLessThanOrEqual(totalBudget);
+      expect(expected.total.files).toBeLessThanOrEqual(totalFiles);
     });
   }
 });
