@@ -7,6 +7,8 @@
  */
 export class Work {
   #pending = 0;
+  /** Of those, animation frames: a hidden page renders none, so there they are not waited for. */
+  #frames = 0;
   #waiters: (() => void)[] = [];
 
   constructor(private readonly win: Window) {}
@@ -16,16 +18,22 @@ export class Work {
     return this.#pending;
   }
 
-  /** Counts one piece of work until the returned release (idempotent) or `signal`'s abort. */
-  hold(signal?: AbortSignal): () => void {
+  /**
+   * Counts one piece of work until the returned release (idempotent) or `signal`'s abort;
+   * `frame`: an animation frame (see `frame`).
+   */
+  hold(signal?: AbortSignal, frame = false): () => void {
     if (signal?.aborted) return () => undefined;
     this.#pending++;
+    this.#frames += +frame;
     let held = true;
     const release = () => {
       if (!held) return;
       held = false;
       signal?.removeEventListener('abort', release);
-      if (--this.#pending === 0) this.#waiters.splice(0).forEach((wake) => wake());
+      this.#pending--;
+      this.#frames -= +frame;
+      this.#wake();
     };
     signal?.addEventListener('abort', release, { once: true });
     return release;
@@ -41,10 +49,10 @@ export class Work {
   /**
    * An animation frame that counts until it runs or is cancelled, and does not run once
    * `signal` has aborted (what it would write belongs to a connection that is gone); returns the
-   * cancel.
+   * cancel. While the page is hidden idle() does not wait for it: it comes once the page is shown.
    */
   frame(fn: () => void, signal?: AbortSignal): () => void {
-    const release = this.hold(signal);
+    const release = this.hold(signal, true);
     const id = this.win.requestAnimationFrame(() => {
       release();
       if (!signal?.aborted) fn();
@@ -53,6 +61,16 @@ export class Work {
       this.win.cancelAnimationFrame(id);
       release();
     };
+  }
+
+  /** Whether idle() still waits: for anything under way, but for no frame on a hidden page. */
+  #busy(): boolean {
+    return this.#pending > (this.win.document.visibilityState === 'hidden' ? this.#frames : 0);
+  }
+
+  #wake(): void {
+    // Only when someone waits: a release can come after the page (or a test's window) is gone.
+    if (this.#waiters.length && !this.#busy()) this.#waiters.splice(0).forEach((wake) => wake());
   }
 
   /**
@@ -64,9 +82,8 @@ export class Work {
     const win = this.win;
     return new Promise<void>((resolve) => {
       const check = (): void => {
-        if (this.#pending > 0) return void this.#waiters.push(check);
-        const later = () =>
-          win.setTimeout(() => (this.#pending > 0 ? this.#waiters.push(check) : resolve()), 0);
+        if (this.#busy()) return void this.#waiters.push(check);
+        const later = () => win.setTimeout(() => (this.#busy() ? this.#waiters.push(check) : resolve()), 0);
         if (win.document.visibilityState === 'hidden') later();
         else win.requestAnimationFrame(later);
       };

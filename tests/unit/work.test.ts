@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Controller } from '../../runtime/controller';
 import { counted, type ConsentClient } from '../../runtime/consent/client';
+import { carousel } from '../../runtime/controllers/carousel';
+import { rows } from '../../runtime/controllers/rows';
 import { Work } from '../../runtime/work';
 import { html, runtime } from './helpers';
 
@@ -8,8 +10,15 @@ import { html, runtime } from './helpers';
 function fakeWindow(hidden = false) {
   const frames: (() => void)[] = [];
   const tasks: (() => void)[] = [];
+  const visibility = new EventTarget();
+  const document = Object.assign(visibility, { visibilityState: hidden ? 'hidden' : 'visible' });
+  /** The page is hidden or shown, as a browser says it. */
+  const show = (shown: boolean) => {
+    document.visibilityState = shown ? 'visible' : 'hidden';
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
   const win = {
-    document: { visibilityState: hidden ? 'hidden' : 'visible' },
+    document,
     requestAnimationFrame: (cb: () => void) => frames.push(cb),
     cancelAnimationFrame: (id: number) => (frames[id - 1] = () => {}),
     setTimeout: (cb: () => void) => tasks.push(cb),
@@ -18,7 +27,7 @@ function fakeWindow(hidden = false) {
     queue.splice(0).forEach((cb) => cb());
     await Promise.resolve();
   };
-  return { win: win as unknown as Window, frame: run(frames), task: run(tasks), frames, tasks };
+  return { win: win as unknown as Window, frame: run(frames), task: run(tasks), frames, tasks, show };
 }
 
 function watch(p: Promise<void>) {
@@ -129,6 +138,68 @@ describe('Work: what idle() waits for', () => {
   });
 });
 
+describe('Work: a hidden page renders no frames', () => {
+  it('a frame asked for on a hidden page is not waited for, and still runs once the page is shown', async () => {
+    const w = fakeWindow(true);
+    const work = new Work(w.win);
+    const ran: string[] = [];
+    work.frame(() => ran.push('measured'));
+    expect(work.pending).toBe(1); // still under way, only not waited for while nothing renders
+    const idle = watch(work.idle());
+    await w.task();
+    expect(idle.done).toBe(true);
+    w.show(true);
+    await w.frame();
+    expect(ran).toEqual(['measured']);
+    expect(work.pending).toBe(0);
+  });
+
+  it('a hidden page still waits for everything that is not a frame', async () => {
+    const w = fakeWindow(true);
+    const work = new Work(w.win);
+    const release = work.hold();
+    work.frame(() => {});
+    const idle = watch(work.idle());
+    await w.task();
+    expect(idle.done).toBe(false);
+    release();
+    await w.task();
+    expect(idle.done).toBe(true);
+  });
+
+  it('a page hidden while idle() waits: once the rest has settled, its frame is not waited for', async () => {
+    const w = fakeWindow();
+    const work = new Work(w.win);
+    const release = work.hold();
+    work.frame(() => {});
+    const idle = watch(work.idle());
+    w.show(false);
+    release();
+    await w.task();
+    expect(idle.done).toBe(true);
+    expect(work.pending).toBe(1);
+  });
+
+  it('a visible page waits for the frame; a frame whose signal aborted is not counted', async () => {
+    const w = fakeWindow();
+    const work = new Work(w.win);
+    const gone = new AbortController();
+    gone.abort();
+    work.frame(() => {}, gone.signal);
+    expect(work.pending).toBe(0);
+    const live = new AbortController();
+    work.frame(() => {}, live.signal);
+    const idle = watch(work.idle());
+    await w.task();
+    expect(idle.done).toBe(false);
+    live.abort();
+    expect(work.pending).toBe(0);
+    await w.frame();
+    await w.task();
+    expect(idle.done).toBe(true);
+  });
+});
+
 describe('Work: the consent client', () => {
   it('counts each request until it answers', async () => {
     const work = new Work(fakeWindow().win);
@@ -211,6 +282,27 @@ describe('Work: the runtime counts its own work', () => {
     expect(rt.work.pending).toBe(0);
     await rt.work.idle();
     expect(fired).toBe(false);
+    rt.destroy();
+  });
+});
+
+describe('Work: the runtime on a hidden page', () => {
+  it('idle() resolves while the rows and carousel wait for a frame that a hidden page never renders', async () => {
+    html(`<div data-sw-row><div data-sw-box>a</div><div data-sw-box>b</div></div>
+      <div data-sw-carousel><div data-sw-slide>1</div><div data-sw-slide>2</div></div>`);
+    const asked: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => asked.push(cb));
+    const state = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const rt = runtime([
+      { name: 'rows', selector: '[data-sw-row]', load: 'ready', controller: rows },
+      { name: 'carousel', selector: '[data-sw-carousel]', load: 'ready', controller: carousel },
+    ]);
+    rt.start();
+    expect(asked.length).toBeGreaterThan(0); // the first measuring waits for a frame
+    await rt.work.idle();
+    expect(rt.work.pending).toBeGreaterThan(0); // still to come, once the page is shown
+    state.mockRestore();
+    raf.mockRestore();
     rt.destroy();
   });
 });
