@@ -1,8 +1,8 @@
 /**
  * What a lightbox item shows, decided from its href alone (contract §3, Lightbox). Pure, so
- * every row of the table is a unit test. Part of issue 5: the lightbox UI that uses it is
- * not written yet.
+ * every row of the table is a unit test.
  */
+import { fragmentId } from '../dom';
 
 export type ContentKind = 'image' | 'youtube' | 'vimeo' | 'video' | 'inline' | 'ajax' | 'iframe';
 
@@ -68,7 +68,7 @@ export function contentOf(
 ): Content | Refusal {
   const trimmed = href.trim();
   if (trimmed.startsWith('#')) {
-    const id = trimmed.slice(1);
+    const id = fragmentId(trimmed); // `#%C3%A9t%C3%A9` names the element `été`
     if (!id) return { refused: 'an inline item needs an id after "#"' };
     return { kind: 'inline', src: id, width: defaults.width, height: defaults.height, thumbnail: false };
   }

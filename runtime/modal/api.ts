@@ -1,5 +1,5 @@
 import type { Runtime } from '../runtime';
-import { isPlainClick } from '../dom';
+import { fragmentId, isPlainClick } from '../dom';
 import { log } from '../log';
 import { attr } from '../schema';
 import { modalMessages } from './messages';
@@ -82,7 +82,8 @@ export function listenForOpeners(runtime: Runtime, signal: AbortSignal): void {
         return;
       }
       const link = target?.closest?.('a[href^="#"]');
-      const id = link?.getAttribute('href')!.slice(1);
+      // `#caf%C3%A9` names the element `café`, as the browser's own jump to it does.
+      const id = link && fragmentId(link.getAttribute('href')!);
       if (!link || !id || link.closest(`[${attr.modalClose}]`)) return;
       const el = doc.getElementById(id);
       if (!el?.hasAttribute(attr.modal)) return;

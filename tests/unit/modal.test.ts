@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { modal } from '../../runtime/controllers/modal';
+import { modalOpeners } from '../../runtime/controllers/modal-openers';
+import { modalCommand } from '../../runtime/modal/api';
 import { modalDefaults, modalOptions, seenFlag } from '../../runtime/controllers/modal-options';
 import { InvalidOptionsError } from '../../runtime/errors';
 import { MAX_TIMER_MS } from '../../runtime/options';
@@ -257,6 +259,27 @@ describe('modal trigger timing (fake timers)', () => {
     expect(m.parentElement).toBe(document.body);
     expect(document.querySelector('dialog')).toBeNull();
     expect(m.hasAttribute('data-sw-ready')).toBe(false);
+  });
+
+  it('a link whose hash is percent-encoded opens the modal it names, every time, leaving the address alone', () => {
+    html(
+      `<div id="café" data-sw-modal><h2>Notice</h2><button type="button" data-sw-modal-close>Close</button></div><a id="l" href="#caf%C3%A9">Open</a>`,
+    );
+    rt = runtime([
+      { name: 'modal', selector: '[data-sw-modal]', load: 'ready', controller: modal },
+      { name: 'modal-openers', selector: ':root', load: 'ready', controller: modalOpeners },
+    ]);
+    rt.start();
+    const opened: Event[] = [];
+    document.getElementById('café')!.addEventListener('sw:modal:open', (e) => opened.push(e));
+    for (let i = 1; i <= 2; i++) {
+      const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+      document.getElementById('l')!.dispatchEvent(click);
+      expect(click.defaultPrevented).toBe(true); // the runtime's opener, not the browser's jump
+      expect(opened).toHaveLength(i);
+      modalCommand(rt, 'café', 'close');
+      vi.runAllTimers(); // the closing fade
+    }
   });
 
   it('markup that already says "dialog" is not nested as a second dialog', () => {

@@ -31,6 +31,9 @@ describe('lightbox: href to content (a table)', () => {
     ['/media/tour.webm', 'video', 'https://clinic.example/media/tour.webm', false],
     ['/media/tour.ogg', 'video', 'https://clinic.example/media/tour.ogg', false],
     ['#directions-text', 'inline', 'directions-text', false],
+    // The hash as a URL writes it: the id is the decoded name, as the browser's own jump reads it.
+    ['#%C3%A9t%C3%A9', 'inline', 'été', false],
+    ['#caf%E9', 'inline', 'caf%E9', false], // not UTF-8: kept as written
     ['/clinic/en/hours.html?ajax=true', 'ajax', 'https://clinic.example/clinic/en/hours.html', false],
     [
       'https://maps.example/embed?q=clinic&iframe=true&width=800&height=600',
