@@ -13,7 +13,8 @@ export function adoptIntoDialog(el: Element, dialog: Dialog): () => void {
   el.before(box);
   box.append(el);
   restore.push(() => {
-    box.before(el);
+    // Only if it is still the dialog's: an element the page removed stays removed.
+    if (el.parentNode === box) box.before(el);
     dialog.destroy();
   });
   const moveAttr = (name: string) => {

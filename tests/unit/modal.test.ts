@@ -282,6 +282,15 @@ describe('modal trigger timing (fake timers)', () => {
     }
   });
 
+  it('a modal element the page removes stays removed, with its dialog gone', async () => {
+    start('{"trigger":"click"}');
+    const m = document.getElementById('m')!;
+    m.remove();
+    await vi.waitFor(() => expect(document.querySelector('dialog[data-sw-dialog]')).toBeNull());
+    expect(m.isConnected).toBe(false);
+    expect(document.getElementById('m')).toBeNull();
+  });
+
   it('markup that already says "dialog" is not nested as a second dialog', () => {
     html(`<div id="a" role="dialog" aria-modal="true" data-sw-modal aria-label="A">x</div>
       <dialog id="b" data-sw-modal aria-label="B">y</dialog>`);
