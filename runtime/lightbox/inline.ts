@@ -1,3 +1,5 @@
+import { attr } from '../schema';
+
 /** Attributes whose value names other elements by id (one or several, space-separated). */
 const idRefs = [
   'for',
@@ -50,12 +52,14 @@ export function inlineCopy(target: Element, suffix: string): HTMLElement {
 /**
  * The copy is shown, not enhanced again: the runtime's markers (and the legacy
  * `rel="prettyPhoto"`) come off, or the runtime would connect controllers to it and count its
- * gallery links as items of the page's galleries. Radio buttons get a group of their own, or
+ * gallery links as items of the page's galleries. A modal opener stays: it is no marker that
+ * connects, the page's one listener answers it wherever it is (as it answers `#id` links). Radio buttons get a group of their own, or
  * checking one in the copy would uncheck the page's.
  */
 function inert(wrapper: Element, suffix: string) {
   for (const el of wrapper.querySelectorAll('*')) {
-    for (const { name } of [...el.attributes]) if (name.startsWith('data-sw-')) el.removeAttribute(name);
+    for (const { name } of [...el.attributes])
+      if (name.startsWith('data-sw-') && name !== attr.modalOpen) el.removeAttribute(name);
     if (/^prettyPhoto/.test(el.getAttribute('rel') ?? '')) el.removeAttribute('rel');
     if (el.localName === 'input' && el.getAttribute('type') === 'radio' && el.hasAttribute('name'))
       el.setAttribute('name', `${el.getAttribute('name')}-${suffix}`);

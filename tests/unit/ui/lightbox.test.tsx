@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { consentHub } from '../../../runtime/consent/hub';
+import { modal } from '../../../runtime/controllers/modal';
+import { modalOpeners } from '../../../runtime/controllers/modal-openers';
 import { BROKEN_IMAGE, SPINNER_DELAY, createLightbox } from '../../../runtime/lightbox/view';
 import { html, runtime } from '../helpers';
 
@@ -31,6 +33,31 @@ describe('lightbox component', () => {
     expect((dialog.querySelector('.sw-lb-expand') as HTMLElement).hidden).toBe(true);
     rt.destroy();
     expect(document.querySelector('dialog.sw-lightbox')).toBeNull();
+  });
+
+  it('inline content named by a percent-encoded hash is shown; a modal opener in it still opens its modal', async () => {
+    html(`<a id="a" data-sw-lightbox="" href="#%C3%A9t%C3%A9">Info</a>
+      <div id="été" hidden><p>summer hours</p><button type="button" data-sw-modal-open="m1">Book</button>
+      <a data-sw-lightbox="x" href="/a.jpg">gallery link</a></div>
+      <div id="m1" data-sw-modal><h2>Book a visit</h2></div>`);
+    const rt = runtime([
+      { name: 'modal', selector: '[data-sw-modal]', load: 'ready', controller: modal },
+      { name: 'modal-openers', selector: ':root', load: 'ready', controller: modalOpeners },
+    ]);
+    rt.start();
+    const box = createLightbox(rt, await rt.ui());
+    const dialog = document.querySelector<HTMLDialogElement>('dialog.sw-lightbox')!;
+    expect(box.open(document.getElementById('a') as HTMLAnchorElement)).toBe(true);
+    await vi.waitFor(() => expect(dialog.querySelector('.sw-lb-content')!.textContent).toContain('summer hours'));
+    const copy = dialog.querySelector('.sw-lb-content')!;
+    // The page's one listener answers this opener wherever it is; other markers come off the copy.
+    expect(copy.querySelector('button')!.getAttribute('data-sw-modal-open')).toBe('m1');
+    expect(copy.querySelector('a')!.hasAttribute('data-sw-lightbox')).toBe(false);
+    const opened: Event[] = [];
+    document.getElementById('m1')!.addEventListener('sw:modal:open', (e) => opened.push(e));
+    copy.querySelector('button')!.click();
+    expect(opened).toHaveLength(1);
+    rt.destroy();
   });
 
   it('a YouTube item shows a placeholder until "Load video"; the player then has the focus', async () => {
