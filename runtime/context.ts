@@ -12,6 +12,7 @@ export function createContext(
   element: Element,
   signal: AbortSignal,
   report: (error: unknown) => void,
+  reconnect: () => void,
 ): ControllerContext {
   const guard =
     <A extends unknown[]>(fn: (...args: A) => void) =>
@@ -29,6 +30,7 @@ export function createContext(
     runtime,
     signal,
     guard,
+    reconnect,
     after: (ms, fn, options) =>
       after(runtime.window, signal, ms, guard(fn), options?.background ? undefined : runtime.work),
     idle: (fn) => whenIdle(runtime.window, signal, guard(fn), undefined, runtime.work),

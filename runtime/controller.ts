@@ -81,6 +81,11 @@ export interface ControllerContext {
   after(ms: number, fn: () => void, options?: { background?: boolean }): () => void;
   /** Runs `fn` (guarded) when the browser is idle, unless disconnected first; returns the cancel. */
   idle(fn: () => void): () => void;
+  /**
+   * Disconnects this element and connects it again from scratch: for a controller whose
+   * reading of the element's content no longer holds (a carousel's slides were added or removed).
+   */
+  reconnect(): void;
 }
 
 /** One marker element and its controller, as `SiteRuntime.inspect()` lists them. */

@@ -185,8 +185,13 @@ export class Registry {
   }
 
   #context(name: string, element: Element, signal: AbortSignal): ControllerContext {
-    return createContext(this.#runtime, name, element, signal, (err) =>
-      this.report(name, element, 'event', err),
-    );
+    const report = (err: unknown) => this.report(name, element, 'event', err);
+    const reconnect = () => {
+      if (signal.aborted) return; // disconnected already (or destroyed): nothing left to redo
+      const connection = this.#connections.get(element)!.get(name)!;
+      this.#disconnect(element, connection);
+      if (element.isConnected) this.#attach(connection.definition, element);
+    };
+    return createContext(this.#runtime, name, element, signal, report, reconnect);
   }
 }

@@ -299,6 +299,36 @@ test.describe('carousel', () => {
     await expect(c.locator('[data-sw-carousel-position] p')).toHaveText('1 of 3');
   });
 
+  test('slides added and removed later: it is rebuilt around the slides it has then', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' }); // no rotation while the test steps
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    const position = carousel(page).locator('[data-sw-carousel-position] p');
+    await expect(position).toHaveText('1 of 3');
+    await carousel(page)
+      .locator('[data-sw-slide]')
+      .last()
+      .evaluate((last) => {
+        const added = Object.assign(document.createElement('div'), { id: 'added' });
+        added.setAttribute('data-sw-slide', '');
+        added.append(Object.assign(document.createElement('p'), { textContent: 'Added later' }));
+        last.after(added);
+      });
+    await expect(position).toHaveText('1 of 4');
+    const added = page.locator('#added');
+    await expect(added).toBeHidden();
+    await expect(added).toHaveAttribute('aria-label', '4 of 4');
+    const next = carousel(page).locator('[data-sw-carousel-next]');
+    for (let i = 0; i < 3; i++) await next.click();
+    expect(await shown(page)).toEqual([3]);
+    await expect(added).toBeVisible();
+    await expectAxeClean(page);
+    await added.evaluate((s) => s.remove());
+    await expect(position).toHaveText('1 of 3');
+    await next.click();
+    expect(await shown(page)).toEqual([1]);
+    await expect(carousel(page).locator('[data-sw-slide]').nth(1)).toBeVisible();
+  });
+
   test('under prefers-reduced-motion rotation starts stopped', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openPaused(page);

@@ -150,6 +150,73 @@ describe('carousel rotation timing (fake timers)', () => {
   });
 });
 
+describe('carousel: slides added or removed later (a script, an editor)', () => {
+  let rt: Runtime | undefined;
+  afterEach(() => {
+    rt?.destroy();
+    rt = undefined;
+  });
+  const start = (html_: string) => {
+    html(html_);
+    rt = runtime([{ name: 'carousel', selector: '[data-sw-carousel]', load: 'ready', controller: carousel }]);
+    rt.start();
+  };
+  const slides = () => [...document.querySelectorAll<HTMLElement>('[data-sw-slide]')];
+  const position = () => document.querySelector('[data-sw-carousel-position] p')?.textContent;
+  const next = () => document.querySelector<HTMLButtonElement>('[data-sw-carousel-next]')!.click();
+  const slide = (text: string) => Object.assign(document.createElement('div'), { textContent: text });
+
+  it('an added slide is counted, hidden until its turn, and reached by Next', async () => {
+    start(markup(''));
+    const d = slide('D');
+    d.setAttribute('data-sw-slide', '');
+    slides()[2]!.after(d);
+    await vi.waitFor(() => expect(position()).toBe('1 of 4'));
+    expect(d.hidden).toBe(true);
+    expect(document.querySelectorAll('[data-sw-carousel-rotation]')).toHaveLength(1);
+    next();
+    next();
+    next();
+    expect(slides().filter((s) => !s.hidden)).toEqual([d]);
+    expect(position()).toBe('4 of 4');
+  });
+
+  it('a removed slide is no longer counted nor shown: Next always shows a slide of the page', async () => {
+    start(markup(''));
+    const b = slides()[1]!;
+    b.remove();
+    await vi.waitFor(() => expect(position()).toBe('1 of 2'));
+    next();
+    expect(slides().filter((s) => !s.hidden).map((s) => s.textContent)).toEqual(['C']);
+    expect(position()).toBe('2 of 2');
+    expect(rt!.registry.inspect().map((m) => m.state)).toEqual(['enhanced']);
+  });
+
+  it('one slide stays plain; a second one added makes it a carousel, and removing it makes it plain again', async () => {
+    start(`<div data-sw-carousel aria-label="News"><div data-sw-slide>A</div></div>`);
+    expect(position()).toBeUndefined();
+    const b = slide('B');
+    b.setAttribute('data-sw-slide', '');
+    slides()[0]!.after(b);
+    await vi.waitFor(() => expect(position()).toBe('1 of 2'));
+    expect(b.hidden).toBe(true);
+    b.remove();
+    await vi.waitFor(() => expect(position()).toBeUndefined());
+    expect(slides()[0]!.hidden).toBe(false);
+    expect(document.querySelector('[data-sw-carousel-rotation]')).toBeNull();
+  });
+
+  it('its own controls, and content added inside a slide, do not rebuild it', async () => {
+    start(markup(''));
+    const toggle = document.querySelector('[data-sw-carousel-rotation]');
+    slides()[0]!.append(slide('more text'));
+    next(); // the position's dots and text change too
+    await rt!.work.idle(); // a frame and a task later: the observer's records are long delivered
+    expect(document.querySelector('[data-sw-carousel-rotation]')).toBe(toggle);
+    expect(position()).toBe('2 of 3');
+  });
+});
+
 describe('carousel height: the first reading waits for a frame', () => {
   afterEach(() => vi.restoreAllMocks());
   const start = () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Controller, ControllerDefinition } from '../../runtime/controller';
+import type { Controller, ControllerContext, ControllerDefinition } from '../../runtime/controller';
 import { CHUNK_TIMEOUT_MS } from '../../runtime/chunks';
 import { ChunkLoadError, InvalidOptionsError } from '../../runtime/errors';
 import { html, nextFrame, recorder, runtime, silenceConsole } from './helpers';
@@ -99,6 +99,33 @@ describe('registry: markers that come and go', () => {
     expect(r.connected).toEqual([a, a]);
     expect(r.disconnected).toEqual([a]);
     expect(rt.registry.size).toBe(1);
+    rt.destroy();
+  });
+});
+
+describe('registry: a controller asks to be connected again', () => {
+  it('reconnect() undoes the connection and connects anew with a fresh signal; not once the element is gone or the runtime destroyed', () => {
+    html('<div data-sw-x id="x"></div>');
+    const contexts: ControllerContext[] = [];
+    let undone = 0;
+    const definition: ControllerDefinition = {
+      name: 'x',
+      selector: '[data-sw-x]',
+      load: 'ready',
+      controller: { connect: (_el, ctx) => (contexts.push(ctx), () => void undone++) },
+    };
+    const rt = runtime([definition]);
+    rt.start();
+    contexts[0]!.reconnect();
+    expect([contexts.length, undone]).toEqual([2, 1]);
+    expect(contexts[0]!.signal.aborted).toBe(true);
+    expect(contexts[1]!.signal.aborted).toBe(false);
+    expect(document.getElementById('x')!.hasAttribute('data-sw-ready')).toBe(true);
+    contexts[0]!.reconnect(); // an old connection's context: nothing of it is left to redo
+    expect(contexts.length).toBe(2);
+    document.getElementById('x')!.remove();
+    contexts[1]!.reconnect();
+    expect([contexts.length, undone]).toEqual([2, 2]);
     rt.destroy();
   });
 });
