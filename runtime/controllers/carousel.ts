@@ -8,6 +8,7 @@ import { inFormField } from '../dom';
 import { carouselStrings } from '../i18n/carousel';
 import { attr } from '../schema';
 import { carouselOptions } from '../carousel/options';
+import { rebuildOnChange } from '../rebuild';
 
 export { carouselDefaults, carouselOptions, readCarouselOptions } from '../carousel/options';
 
@@ -37,7 +38,8 @@ export const carousel: Controller = {
         (e) => e.parentElement?.closest(`[${attr.carousel}]`) === root,
       );
     const slides = own(`[${attr.slide}]`);
-    watchSlides(ctx, root, slides, () => own(`[${attr.slide}]`));
+    // Slides added or removed later: built again around those there are then, from the first.
+    rebuildOnChange(ctx, root, () => own(`[${attr.slide}]`));
     if (slides.length < 2) return;
     const options = carouselOptions(root);
     const t = runtime.strings(carouselStrings);
@@ -110,21 +112,6 @@ function rotationControl(root: Element, [prev, next]: (HTMLElement | undefined)[
     next?.removeAttribute('aria-disabled');
   });
   return toggle;
-}
-
-/**
- * Slides added, removed or moved later (a builder's script, an editor): the carousel is built
- * again around the slides it has now, from the first; one slide left leaves it plain.
- */
-function watchSlides(ctx: ControllerContext, root: Element, slides: Element[], now: () => Element[]) {
-  const observer = new ctx.runtime.window.MutationObserver(
-    ctx.guard(() => {
-      const found = now();
-      if (found.length !== slides.length || found.some((s, i) => s !== slides[i])) ctx.reconnect();
-    }),
-  );
-  observer.observe(root, { childList: true, subtree: true });
-  ctx.signal.addEventListener('abort', () => observer.disconnect(), { once: true });
 }
 
 /** On a device with touch, the swipe's chunk on idle; without it, the buttons and keys still work. */

@@ -2,6 +2,7 @@ import { loadChunk } from '../chunks';
 import type { Controller, ControllerContext } from '../controller';
 import { fragmentId, isPlainClick } from '../dom';
 import { log, describe } from '../log';
+import { rebuildOnChange } from '../rebuild';
 import { attr } from '../schema';
 import { strategyFor, whenNeeded } from '../strategies';
 import { strayTileMessage, tileTargets } from '../tiles/targets';
@@ -17,15 +18,16 @@ const css = `[${attr.tileContent}][hidden]{display:none!important}`;
  * the page's flow at connect (before first paint, so nothing shifts later). The popup's code
  * is fetched by the `tiles` load strategy (issue 14; default `interaction`: the first contact
  * with the tiles, and a click fetches it anyway), and if it cannot be, the contents come
- * back and the link jumps to its section as it would without script.
+ * back and the link jumps to its section as it would without script. Tiles added or removed
+ * later rebuild it around those there are then.
  */
 export const tiles: Controller = {
   connect(container, ctx) {
     const { runtime } = ctx;
     const win = runtime.window;
     const items = tileItems(container);
+    rebuildOnChange(ctx, container, () => [...container.querySelectorAll(`[${attr.tile}]`)]);
     if (!items.length) return;
-
     runtime.adoptStyles(css);
     const hidden = items.map(({ content }) => content.hidden);
     const hide = (on: boolean) => items.forEach(({ content }, i) => (content.hidden = on || hidden[i]!));

@@ -66,6 +66,32 @@ test.describe('tile popup gallery', () => {
     ).toBe(true);
   });
 
+  test('a tile added later (a script, an editor): its section leaves the page and it opens among its siblings', async ({
+    page,
+  }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/team/'));
+    await expect(page.locator('[data-sw-tiles]')).toHaveAttribute('data-sw-ready', '');
+    await page.evaluate(() => {
+      const tile = Object.assign(document.createElement('a'), { href: '#dr-diaz', textContent: 'Dr. Diaz' });
+      tile.setAttribute('data-sw-tile', '');
+      document.querySelector('[data-sw-tiles]')!.append(tile);
+      const section = Object.assign(document.createElement('section'), { id: 'dr-diaz' });
+      section.setAttribute('data-sw-tile-content', '');
+      section.setAttribute('aria-labelledby', 'dr-diaz-title');
+      const title = Object.assign(document.createElement('h2'), { id: 'dr-diaz-title' });
+      section.append(Object.assign(title, { textContent: 'Dr. Diaz, paediatrics' }));
+      document.getElementById('dr-chen')!.after(section);
+    });
+    await expect(page.locator('#dr-diaz')).toBeHidden();
+    await page.locator('a[data-sw-tile][href="#dr-diaz"]').click();
+    await expect.poll(() => popupOpen(page)).toBe(true);
+    await expect(popup(page)).toHaveAccessibleName('Dr. Diaz, paediatrics');
+    await expect(popup(page).getByRole('button', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true');
+    await popup(page).getByRole('button', { name: 'Previous' }).click();
+    await expect(popup(page)).toHaveAccessibleName('Dr. Chen, dermatology');
+    await expect(page).toHaveURL(/\/team\/$/); // the runtime's popup, not the link's jump
+  });
+
   test('keyboard: Enter on a tile opens it, Tab stays in the popup, the page behind is inert', async ({
     page,
   }) => {
