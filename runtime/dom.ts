@@ -8,6 +8,17 @@ export function isPlainClick(e: MouseEvent): boolean {
   return !(e.defaultPrevented || e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey);
 }
 
+/**
+ * What an element's `min-height` leaves out of its border box: its vertical padding and
+ * borders, unless it is `box-sizing: border-box` (CSS's default is `content-box`). A height read
+ * from the layout (a border box) becomes its `min-height` less this.
+ */
+export function boxExtra(cs: CSSStyleDeclaration): number {
+  if (cs.boxSizing === 'border-box') return 0;
+  const edges = ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'] as const;
+  return edges.reduce((a, k) => a + (parseFloat(cs[k]) || 0), 0);
+}
+
 /** The id a `#fragment` names, percent-decoded; a malformed escape is kept as written. */
 export function fragmentId(hash: string): string {
   const raw = hash.startsWith('#') ? hash.slice(1) : hash;

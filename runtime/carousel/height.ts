@@ -1,3 +1,4 @@
+import { boxExtra } from '../dom';
 import type { Work } from '../work';
 
 /**
@@ -29,13 +30,9 @@ export function keepTallest(
     const block = slides.map((s) => win.getComputedStyle(s).display === 'block');
     const display = slides.map((s) => s.style.display);
     slides.forEach((s, i) => block[i] && (s.style.display = 'flow-root'));
-    const sizes = slides.map((s) => {
-      const cs = win.getComputedStyle(s);
-      const edges = ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'] as const;
-      const extra =
-        cs.boxSizing === 'border-box' ? 0 : edges.reduce((a, k) => a + (parseFloat(cs[k]) || 0), 0);
-      return [s.getBoundingClientRect().height, extra] as const;
-    });
+    const sizes = slides.map(
+      (s) => [s.getBoundingClientRect().height, boxExtra(win.getComputedStyle(s))] as const,
+    );
     tallest = Math.max(...sizes.map(([h]) => h));
     slides.forEach((s, i) => {
       s.style.display = display[i]!;

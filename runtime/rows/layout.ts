@@ -1,6 +1,7 @@
+import { boxExtra } from '../dom';
 import { settle, type BoxLayout } from './settle';
 
-/** The min-heights the runtime gave, by box: what a pass reads back and what it last wrote. */
+/** The min-heights the runtime gave, by box (as written: less the box's padding and borders where they count). */
 export type MinHeights = WeakMap<Element, number>;
 
 /** Writes only a change: a same-value write is cheap, but not free. */
@@ -14,7 +15,9 @@ export function setMin(mins: MinHeights, box: HTMLElement, px: number | null): v
 /**
  * One nesting level of a pass: reads every box of every row first, then writes, so the level
  * costs at most one layout. Each box's size as settled is kept in `expected`, so its own
- * resize does not trigger another pass. Returns how many boxes it settled.
+ * resize does not trigger another pass. Heights are border boxes; a `content-box` box's
+ * `min-height` leaves out its padding and borders, so they come off what is written (else it
+ * grows by them, and so does its line, pass after pass). Returns how many boxes it settled.
  */
 export function settleLevel(
   level: Element[],
@@ -23,17 +26,22 @@ export function settleLevel(
   expected: WeakMap<Element, { w: number; h: number }>,
 ): number {
   let count = 0;
+  const extras = new Map<Element, number>();
   const layouts = level.map((row) =>
     rows.get(row)!.map((b): BoxLayout => {
       const r = b.getBoundingClientRect();
-      return { top: r.top, width: r.width, height: r.height, min: mins.get(b) ?? 0 };
+      const extra = boxExtra(b.ownerDocument.defaultView!.getComputedStyle(b));
+      extras.set(b, extra);
+      const min = mins.get(b);
+      return { top: r.top, width: r.width, height: r.height, min: min === undefined ? 0 : min + extra };
     }),
   );
   level.forEach((row, r) => {
     const boxes = rows.get(row)!;
     const { set, heights } = settle(layouts[r]!);
     boxes.forEach((b, i) => {
-      setMin(mins, b, set[i]!);
+      const px = set[i]!;
+      setMin(mins, b, px === null ? null : Math.max(0, px - extras.get(b)!));
       expected.set(b, { w: layouts[r]![i]!.width, h: heights[i]! });
     });
     count += boxes.length;

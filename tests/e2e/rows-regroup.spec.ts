@@ -11,9 +11,9 @@ import { naturalMismatches, rowProblems } from './rows-helpers';
  * page, each box holding a block of the given height. Styled through the CSSOM, which the
  * page's CSP allows (an inline style attribute or `<style>` it would not).
  */
-async function addGrid(page: Page, width: number, contents: number[]) {
+async function addGrid(page: Page, width: number, contents: number[], boxStyle: Record<string, string> = {}) {
   await page.evaluate(
-    ([w, hs]) => {
+    ([w, hs, extra]) => {
       const row = document.createElement('div');
       row.id = 'grid';
       row.className = 'test-grid'; // the breakpoint rule's hook: kept by the natural-height copy
@@ -27,7 +27,13 @@ async function addGrid(page: Page, width: number, contents: number[]) {
       for (const h of hs) {
         const box = document.createElement('div');
         box.setAttribute('data-sw-box', '');
-        Object.assign(box.style, { flex: 'none', width: '200px', margin: '10px', background: '#eef' });
+        Object.assign(box.style, {
+          flex: 'none',
+          width: '200px',
+          margin: '10px',
+          background: '#eef',
+          ...extra,
+        });
         const block = document.createElement('div');
         block.style.height = `${h}px`;
         box.append(block);
@@ -35,7 +41,7 @@ async function addGrid(page: Page, width: number, contents: number[]) {
       }
       document.querySelector('main')!.prepend(row);
     },
-    [width, contents] as const,
+    [width, contents, boxStyle] as const,
   );
   await expect(page.locator('#grid')).toHaveAttribute('data-sw-ready', '');
 }
@@ -87,6 +93,23 @@ test.describe('equal-height rows regroup when line membership changes @wide', ()
     await page.setViewportSize({ width: 1280, height: 800 });
     await settled(page, 'one line again');
     expect(await boxHeights(page)).toEqual([300, 300, 300, 300]);
+  });
+
+  test("boxes with padding and borders in CSS's default box-sizing (content-box) settle at their line's tallest and stay", async ({
+    page,
+  }) => {
+    // min-height counts the content box there: written as the border box read, every pass
+    // made the boxes taller by their padding and borders, for ever.
+    await addGrid(page, 900, [40, 120, 80], {
+      boxSizing: 'content-box',
+      padding: '20px',
+      border: '2px solid #333',
+    });
+    await settled(page, 'content-box boxes');
+    const first = await boxHeights(page);
+    expect(first.map(Math.round)).toEqual([164, 164, 164]); // 120 + 2 × 20 + 2 × 2
+    await page.evaluate(() => window.SiteRuntime!.idle());
+    expect(await boxHeights(page)).toEqual(first);
   });
 
   test('a box added to a line or removed from it regroups the line', async ({ page }) => {
