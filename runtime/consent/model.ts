@@ -109,8 +109,8 @@ export function consentOptions(raw: Record<string, unknown> | undefined): {
 /**
  * The GET (or POST) answer: `{status: {code: "200", message: {flags}}}`. Anything else is the
  * specification's error. `flags` is the runtime's model (forced groups on); `detail` is the
- * message as the contract's flags object, for `sw:consent`. `firstVisit` when no choice has
- * been made yet.
+ * message as the contract's flags object, for `sw:consent` and the parts consent gates (on a
+ * first visit without the optional groups' flags). `firstVisit` when no choice has been made yet.
  */
 export function readAnswer(
   body: unknown,
@@ -133,9 +133,14 @@ export function readAnswer(
   // A choice made under another revision of the policy (or before revisions): asked again.
   const outdated = !firstVisit && revision !== undefined && String(message[REVISION] ?? '') !== revision;
   // Until they choose again only the forced groups apply: the old choice was not made to this policy.
+  // A first visit's flags of optional groups are the server's defaults: nobody chose them, so
+  // they are left out of what is in force (they allow no analytics and no player).
+  const optional = (name: string) => groups.some((g) => !g.forced && g.variable === name);
   const detail = outdated
     ? Object.freeze(Object.fromEntries(groups.map((g) => [g.variable, g.forced ? '1' : '0'])))
-    : serverFlags(message);
+    : serverFlags(
+        firstVisit ? Object.fromEntries(Object.entries(message).filter(([k]) => !optional(k))) : message,
+      );
   return { flags, detail, firstVisit, outdated };
 }
 

@@ -96,6 +96,24 @@ test.describe('before and at consent', () => {
     );
   });
 
+  test('a first visit whose answer already says statistics "1" (a default, or a flag left without privacy_cookie) allows nothing', async ({
+    page,
+  }) => {
+    // The reference server answers with the group cookies it finds; without privacy_cookie no
+    // choice was made (contract §4), so that "1" is nobody's consent.
+    await page
+      .context()
+      .addCookies([{ name: 'privacy_cookie_2', value: '1', domain: 'localhost', path: '/clinic' }]);
+    const vendor = vendorRequests(page);
+    await stubTag(page);
+    await openWithRuntime(page, urlFor(HOME));
+    await expect(page.locator('[data-sw-consent-banner]')).toBeVisible(); // a first visit
+    await runtimeIdle(page);
+    expect(await dataLayer(page)).toEqual([['consent', 'default', DENIED]]);
+    expect(vendor).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __tag?: unknown }).__tag)).toBeUndefined();
+  });
+
   test('Accept all: granted, then the tag is loaded with the nonce and the page view sent', async ({
     page,
   }) => {

@@ -84,15 +84,17 @@ describe('consent options', () => {
 });
 
 describe('the server’s answers', () => {
-  it('reads the flags; forced groups are on whatever the server says; the detail is the message as sent; a first visit has no privacy_cookie', () => {
+  it('reads the flags; forced groups are on whatever the server says; the detail is the message as sent, on a first visit (no privacy_cookie) without the optional groups’ flags', () => {
     expect(
       readAnswer(
         { status: { code: '200', message: { privacy_cookie_1: '0', privacy_cookie_2: '1' } } },
         groups,
       ),
     ).toEqual({
+      // The switches start where the server's defaults put them, but nobody chose them: what is
+      // in force (sw:consent, analytics, players) has no optional group's flag.
       flags: { privacy_cookie_1: 1, privacy_cookie_2: 1, privacy_cookie_3: 0 },
-      detail: { privacy_cookie_1: '0', privacy_cookie_2: '1' },
+      detail: { privacy_cookie_1: '0' },
       firstVisit: true,
       outdated: false,
     });
