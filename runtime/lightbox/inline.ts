@@ -53,8 +53,8 @@ export function inlineCopy(target: Element, suffix: string): HTMLElement {
  * The copy is shown, not enhanced again: the runtime's markers (and the legacy
  * `rel="prettyPhoto"`) come off, or the runtime would connect controllers to it and count its
  * gallery links as items of the page's galleries. A modal opener stays: it is no marker that
- * connects, the page's one listener answers it wherever it is (as it answers `#id` links). Radio buttons get a group of their own, or
- * checking one in the copy would uncheck the page's.
+ * connects, the page's one listener answers it wherever it is (as it answers `#id` links).
+ * Radio buttons get a group of their own, or checking one in the copy would uncheck the page's.
  */
 function inert(wrapper: Element, suffix: string) {
   for (const el of wrapper.querySelectorAll('*')) {

@@ -1,7 +1,10 @@
 import { boxExtra } from '../dom';
 import { settle, type BoxLayout } from './settle';
 
-/** The min-heights the runtime gave, by box (as written: less the box's padding and borders where they count). */
+/**
+ * The min-heights the runtime gave, by box, as written (less the box's padding and borders
+ * where its `box-sizing` leaves them out).
+ */
 export type MinHeights = WeakMap<Element, number>;
 
 /** Writes only a change: a same-value write is cheap, but not free. */
