@@ -153,8 +153,10 @@ function ajaxLoader(runtime: Runtime) {
     const sanitizer = runtime.load('lightbox sanitizer', () => import('./sanitize'), {
       exported: 'sanitizeFragment',
     });
+    // `same-origin`: a redirect to another origin fails the fetch, so the content is the site's
+    // own however its address answers (only the href was checked).
     return runtime.work
-      .track(win.fetch(src, { credentials: 'same-origin', signal: abort }))
+      .track(win.fetch(src, { mode: 'same-origin', credentials: 'same-origin', signal: abort }))
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
       .then(async (html) =>
         (await sanitizer).sanitizeFragment(win, html, trusted(win), () =>

@@ -3,7 +3,7 @@ import { consentHub } from '../../../runtime/consent/hub';
 import { modal } from '../../../runtime/controllers/modal';
 import { modalOpeners } from '../../../runtime/controllers/modal-openers';
 import { BROKEN_IMAGE, SPINNER_DELAY, createLightbox } from '../../../runtime/lightbox/view';
-import { html, runtime } from '../helpers';
+import { html, runtime, silenceConsole } from '../helpers';
 
 // The lightbox is a component drawn through the runtime's UI host; these run on Preact (what
 // ships) and on React 19 (what it is written against).
@@ -57,6 +57,23 @@ describe('lightbox component', () => {
     document.getElementById('m1')!.addEventListener('sw:modal:open', (e) => opened.push(e));
     copy.querySelector('button')!.click();
     expect(opened).toHaveLength(1);
+    rt.destroy();
+  });
+
+  it('ajax content is fetched in same-origin mode: a redirect to another origin fails it, nothing is shown', async () => {
+    const { error } = silenceConsole();
+    html(`<a id="a" data-sw-lightbox="" href="/moved.html?ajax=true" title="Moved">Moved</a>`);
+    // What a browser does in that mode when the answer redirects to another origin.
+    const fetch = vi.spyOn(window, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    const rt = runtime([]);
+    const box = createLightbox(rt, await rt.ui());
+    const dialog = document.querySelector<HTMLDialogElement>('dialog.sw-lightbox')!;
+    expect(box.open(document.getElementById('a') as HTMLAnchorElement)).toBe(true);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(fetch.mock.calls[0]![1]).toMatchObject({ mode: 'same-origin', credentials: 'same-origin' });
+    await vi.waitFor(() => expect(error).toHaveBeenCalled());
+    expect(dialog.querySelector('.sw-lb-content')!.textContent).toBe('');
+    fetch.mockRestore();
     rt.destroy();
   });
 
