@@ -30,6 +30,8 @@ export function configureTag(runtime: Runtime, { gtag, state }: Tag, id: string,
   gtag('config', id, { send_page_view: false });
   try {
     const url = new URL(scriptUrl, doc.baseURI);
+    // Only a web address: a `data:` or `blob:` script would run with the runtime's nonce.
+    if (!/^https?:$/.test(url.protocol)) throw new TypeError('not an http(s) address');
     url.searchParams.set('id', id);
     trusted(runtime.window, [url.origin]);
     runtime.work.track(loadScript(runtime.window, url.href, runtime.nonce, signal)).catch((err: unknown) => {

@@ -67,6 +67,37 @@ describe('analytics consent gate', () => {
     expect(commands().slice(told)).toEqual([['consent', 'update', { analytics_storage: 'denied' }]]);
   });
 
+  it('analytics.scriptUrl: a relative address loads from the site; a data: or javascript: one loads nothing', () => {
+    for (const [scriptUrl, loads] of [
+      ['/e1/gtag.js', true],
+      ['data:text/javascript,window.__ran=1//', false],
+      ['javascript:window.__ran=1//', false],
+    ] as const) {
+      rt.destroy();
+      delete w.dataLayer; // and the page's tag state with it: a new page
+      document.head.innerHTML = `<script type="application/json" id="sw-config">${JSON.stringify({
+        analytics: { measurementId: 'G-TEST', scriptUrl },
+      })}</script>`;
+      const warn = vi.mocked(console.warn);
+      warn.mockClear();
+      const appended: string[] = [];
+      vi.spyOn(document.head, 'append').mockImplementation((...nodes) =>
+        nodes.forEach((n) => n instanceof HTMLScriptElement && appended.push(n.src)),
+      );
+      rt = runtime([{ name: 'analytics', selector: ':root', load: 'ready', controller: analytics }]);
+      rt.start();
+      consent({ privacy_cookie_2: '1' });
+      const tagScripts = () => appended;
+      if (loads) expect(tagScripts()).toEqual([`${location.origin}/e1/gtag.js?id=G-TEST`]);
+      else {
+        expect(tagScripts(), scriptUrl).toEqual([]);
+        expect(warn.mock.calls.map((c) => String(c[0]))).toContain(
+          `[site-runtime] analytics.scriptUrl is unusable: ${scriptUrl}`,
+        );
+      }
+    }
+  });
+
   it('grants analytics storage once its flag is 1, before any configuration or event', () => {
     consent({ privacy_cookie_2: '1' });
     const c = commands();
