@@ -7,70 +7,13 @@
  * contents, only the attributes judged below.
  */
 
+import { FORBIDDEN_ATTRIBUTES, FORBIDDEN_ELEMENTS } from './sanitize-lists';
+
+export { FORBIDDEN_ATTRIBUTES, FORBIDDEN_ELEMENTS };
 export const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const MATHML_NS = 'http://www.w3.org/1998/Math/MathML';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
-
-/** Dropped with everything inside them. Lower-case local names, in any namespace. */
-export const FORBIDDEN_ELEMENTS: readonly string[] = [
-  // run script, or hold markup that would be parsed again later
-  'script',
-  'noscript',
-  'template',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'portal',
-  'fencedframe',
-  'handler',
-  'listener',
-  // change the whole page: its base URL, a refresh, its styles
-  'base',
-  'meta',
-  'link',
-  'style',
-  // submit the visitor's input anywhere
-  'form',
-  // animation sets attributes after sanitising (an href to javascript:); use pulls in documents
-  'animate',
-  'set',
-  'animatemotion',
-  'animatetransform',
-  'discard',
-  'use',
-  'maction',
-];
-
-/**
- * Dropped on every element: styles (they fail a strict CSP and can cover the page), form
- * plumbing that reaches other forms or origins, and attributes that act on page elements
- * by id or take focus from the lightbox.
- */
-export const FORBIDDEN_ATTRIBUTES: readonly string[] = [
-  'style',
-  'srcdoc',
-  'is',
-  'action',
-  'formaction',
-  'form',
-  'formmethod',
-  'formenctype',
-  'formtarget',
-  'ping',
-  'autofocus',
-  'popover',
-  'popovertarget',
-  'popovertargetaction',
-  'commandfor',
-  'command',
-  'interestfor',
-  'anchor',
-  'nonce',
-];
 
 /** Named-property prefix (DOMPurify's SANITIZE_NAMED_PROPS): ids and names cannot clobber. */
 export const NAMED_PREFIX = 'user-content-';
@@ -134,8 +77,27 @@ export function safeUrl(value: string, allowDataImage = false): boolean {
   );
 }
 
-/** The value to keep for an attribute of `el`, or null to drop it. */
-export function keptAttribute(el: Element, name: string, value: string): string | null {
+/**
+ * The fragment of a link that only scrolls this page (`#x`, and as the browser reads it,
+ * `./#x` or the page's own address with `#x`), or null. Such a link is made to point into the
+ * content, like its ids: it would otherwise reach the page's own elements and the runtime's
+ * hash openers (a modal, the consent preferences, a tile, a lightbox deep link).
+ */
+function samePageFragment(value: string, page: Document): string | null {
+  const v = value.trim();
+  if (v[0] === '#') return v.slice(1);
+  try {
+    const url = new URL(v, page.baseURI);
+    // A fragment may hold a second '#'; a path or query never does.
+    if (url.hash && url.href.split('#')[0] === page.URL.split('#')[0]) return url.hash.slice(1);
+  } catch {
+    // not a URL: the URL checks refuse it
+  }
+  return null;
+}
+
+/** The value to keep for an attribute of `el` (bound for the `page` document), or null to drop it. */
+export function keptAttribute(el: Element, name: string, value: string, page: Document): string | null {
   const n = name.toLowerCase();
   // Markers (data-sw-*, rel="prettyPhoto") would make the runtime enhance the content.
   if (n.startsWith('on') || n.startsWith('data-') || n.startsWith('xmlns') || forbiddenAttributes.has(n))
@@ -147,10 +109,10 @@ export function keptAttribute(el: Element, name: string, value: string): string 
   const local = n.replace(/^xlink:/, '');
   if (local === 'srcset')
     return value.split(',').every((c) => safeUrl(c.trim().split(/\s+/)[0] ?? '')) ? value : null;
-  // A fragment link points into the content, like its ids: `#x` would otherwise reach the
-  // page's own elements and the runtime's hash openers (a modal, the consent preferences, a
-  // tile, a lightbox deep link).
-  if (local === 'href' && value.trim().startsWith('#')) return `#${named(value.trim().slice(1))}`;
+  if (local === 'href') {
+    const fragment = samePageFragment(value, page);
+    if (fragment !== null) return `#${named(fragment)}`;
+  }
   if (urlAttributes.has(local)) {
     const dataImage = el.namespaceURI === HTML_NS && el.localName === 'img' && n === 'src';
     return safeUrl(value, dataImage) ? value : null;
@@ -169,7 +131,7 @@ function keptElement(el: Element): boolean {
 function copyElement(el: Element, doc: Document): Element {
   const copy = doc.createElementNS(el.namespaceURI, el.localName);
   for (const { name, value } of Array.from(el.attributes)) {
-    const kept = keptAttribute(el, name, value);
+    const kept = keptAttribute(el, name, value, doc);
     if (kept === null) continue;
     try {
       if (name.toLowerCase() === 'xlink:href') copy.setAttributeNS(XLINK_NS, 'xlink:href', kept);

@@ -77,6 +77,41 @@ describe('ajax content, DOMPurify path (no HTML Sanitizer API)', () => {
     ]);
     expect(div.querySelector('h2')!.id).toBe('user-content-top');
   });
+
+  it('so do links that, read as the browser reads them, only scroll this page', async () => {
+    const happy = (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM;
+    const before = location.href;
+    happy.setURL('https://clinic.test/en/services/?tab=2#top');
+    try {
+      const div = await sanitized(
+        [
+          './?tab=2#pm',
+          '?tab=2#cookie-preferences',
+          '/en/services/?tab=2#caf%C3%A9',
+          'HTTPS://CLINIC.TEST/en/services/?tab=2#!rooms/2',
+          './#pm',
+          '/en/contact/#pm',
+          'https://elsewhere.test/en/services/?tab=2#pm',
+          '?tab=2',
+        ]
+          .map((href) => `<a href="${href}">x</a>`)
+          .join(''),
+      );
+      expect([...div.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+        '#user-content-pm',
+        '#user-content-cookie-preferences',
+        '#user-content-caf%C3%A9',
+        '#user-content-!rooms/2',
+        // another address (no query), another page, another site, no fragment: followed as links
+        './#pm',
+        '/en/contact/#pm',
+        'https://elsewhere.test/en/services/?tab=2#pm',
+        '?tab=2',
+      ]);
+    } finally {
+      happy.setURL(before);
+    }
+  });
 });
 
 /**
