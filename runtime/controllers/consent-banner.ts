@@ -4,7 +4,7 @@ import { CONSENT_INACTIVE } from '../consent/model';
 import { InvalidOptionsError } from '../errors';
 import { log } from '../log';
 import { attr, sel } from '../schema';
-import { focusAfter } from '../ui/dialog';
+import { focusAfter } from '../ui/focus';
 
 /**
  * `data-sw-consent-banner`: shown while the consent modal's flow says so on the hub (first

@@ -45,10 +45,14 @@ export function createTilePopup(
   const target = doc.createElement('div');
   target.style.display = 'contents';
   container.after(target);
-  const mounted = host.mount(target, <TilePopup store={store} items={items} t={t} labelOf={labelOf} />, {
-    name: ctx.name,
-    element: ctx.element,
-  });
+  const mounted = host.mount(
+    target,
+    <TilePopup store={store} items={items} t={t} labelOf={labelOf} work={ctx.runtime.work} />,
+    {
+      name: ctx.name,
+      element: ctx.element,
+    },
+  );
 
   return {
     show(index: number, from: Element | null) {

@@ -17,6 +17,7 @@ import { current, isGroup, mayEmbed, type LightboxAction, type LightboxState } f
 import { Thumbnails } from './thumbnails';
 import { useGestures, usePreload, useSlideshow } from './effects';
 import type { attachGestures } from './gestures';
+import type { Work } from '../work';
 
 export type UiKey = keyof (typeof uiStrings)['en'];
 
@@ -32,6 +33,7 @@ export interface LightboxProps {
   onBroken(): void;
   /** Fetches the touch gestures' chunk. */
   loadGestures(): Promise<typeof attachGestures>;
+  work?: Pick<Work, 'hold'>;
 }
 
 const typeKey = (c: Content): UiKey =>
@@ -75,6 +77,7 @@ export function Lightbox(props: LightboxProps): ReactNode {
       label={counter}
       onClosed={() => dispatch({ type: 'closed' })}
       onKeyDown={arrowKeys(s, go)}
+      work={props.work}
     >
       <div className="sw-lb-bar">
         <p className="sw-lb-counter" aria-live="polite">

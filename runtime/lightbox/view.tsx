@@ -52,6 +52,7 @@ export function createLightbox(runtime: Runtime, host: UiHost) {
       t={runtime.strings(uiStrings)}
       loadAjax={loadAjax}
       mediaText={mediaTexts(runtime)}
+      work={runtime.work}
       loadGestures={() =>
         runtime
           .load('lightbox gestures', () => import('./gestures'), {

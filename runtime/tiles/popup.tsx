@@ -5,6 +5,7 @@ import type { dialogStrings } from '../i18n/dialog';
 import { Borrowed } from '../ui/borrowed';
 import { DialogFrame } from '../ui/dialog-frame';
 import type { Store } from '../ui/store';
+import type { Work } from '../work';
 import { useStore } from '../ui/use-store';
 import { atEnd, atStart, type TilePopupAction, type TilePopupState } from './state';
 
@@ -19,13 +20,14 @@ export interface TilePopupProps {
   t: Translate<keyof (typeof dialogStrings)['en']>;
   /** The dialog's name for one item: its content's heading (by id), else a text. */
   labelOf(index: number): { labelledBy?: string; label?: string };
+  work?: Pick<Work, 'hold'>;
 }
 
 /**
  * The tile popup of one `data-sw-tiles` group: a modal dialog showing one tile's content at
  * a time (the builder's element itself, moved in and back), with Previous and Next.
  */
-export function TilePopup({ store, items, t, labelOf }: TilePopupProps): ReactNode {
+export function TilePopup({ store, items, t, labelOf, work }: TilePopupProps): ReactNode {
   const state = useStore(store);
   const item = items[state.index];
   const name = state.index >= 0 ? labelOf(state.index) : {};
@@ -47,6 +49,7 @@ export function TilePopup({ store, items, t, labelOf }: TilePopupProps): ReactNo
       label={name.label}
       onClosed={() => store.dispatch({ type: 'closed' })}
       onKeyDown={onKeyDown}
+      work={work}
     >
       {state.open && item ? <Borrowed element={item.content} live /> : <div />}
       <div data-sw-dialog-nav="">

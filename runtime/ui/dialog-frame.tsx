@@ -6,6 +6,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import type { Work } from '../work';
 import { attachDialog, type CloseReason, type DialogControl } from './dialog';
 
 export interface DialogFrameProps {
@@ -29,6 +30,8 @@ export interface DialogFrameProps {
   onKeyDown?(e: KeyboardEvent<HTMLDialogElement>): void;
   /** Marks the feature on the element (`data-sw-tile-popup`, say), for the page's CSS. */
   marker?: string;
+  /** The runtime's work counter: `SiteRuntime.idle()` waits for the fades. */
+  work?: Pick<Work, 'hold'>;
   children?: ReactNode;
 }
 
@@ -53,12 +56,17 @@ export function DialogFrame(props: DialogFrameProps): ReactNode {
 
   useLayoutEffect(() => {
     const abort = new AbortController();
-    control.current = attachDialog(ref.current!, abort.signal, {
-      get closeBy() {
-        return latest.current.closeBy ?? anywhere;
+    control.current = attachDialog(
+      ref.current!,
+      abort.signal,
+      {
+        get closeBy() {
+          return latest.current.closeBy ?? anywhere;
+        },
+        onClosed: (reason) => latest.current.onClosed(reason),
       },
-      onClosed: (reason) => latest.current.onClosed(reason),
-    });
+      props.work,
+    );
     return () => {
       abort.abort();
       control.current?.stop();

@@ -1,5 +1,7 @@
 import type { Runtime } from '../runtime';
+import type { Work } from '../work';
 import { closeByVisitor } from './dialog-close';
+import { focusBack } from './focus';
 import { hasScrollbar, markGutter, scrollLockCss } from './scroll-lock';
 
 /** Spec §9: the modal fades over 300 ms, its backdrop over 150 ms (none under reduced motion). */
@@ -58,19 +60,21 @@ export function attachDialog(
   dialog: HTMLDialogElement,
   signal: AbortSignal,
   options: DialogOptions,
+  work?: Pick<Work, 'hold'>,
 ): DialogControl {
   const doc = dialog.ownerDocument;
   const win = doc.defaultView!;
   dialog.setAttribute('data-sw-dialog', '');
   let returnTo: Element | null = null;
-  let closing: { reason: CloseReason; timer: number } | undefined;
+  let closing: { reason: CloseReason; timer: number; release?: () => void } | undefined;
 
   const reduced = () => win.matchMedia('(prefers-reduced-motion: reduce)').matches;
   const finish = () => {
     if (!closing) return;
-    const { reason, timer } = closing;
+    const { reason, timer, release } = closing;
     win.clearTimeout(timer);
     closing = undefined;
+    release?.();
     dialog.close();
     dialog.removeAttribute('data-sw-inline');
     markGutter(doc);
@@ -98,7 +102,11 @@ export function attachDialog(
       dialog.showModal();
       markGutter(doc, scrollbar);
       // The next frame starts the fade from the closed style.
-      win.requestAnimationFrame(() => dialog.open && !closing && dialog.setAttribute('data-sw-shown', ''));
+      const release = work?.hold(signal, true);
+      win.requestAnimationFrame(() => {
+        release?.();
+        if (dialog.open && !closing) dialog.setAttribute('data-sw-shown', '');
+      });
     },
     showInline() {
       dialog.setAttribute('data-sw-inline', '');
@@ -109,7 +117,12 @@ export function attachDialog(
       dialog.removeAttribute('data-sw-shown');
       const instant = reduced() || dialog.hasAttribute('data-sw-inline') || reason === 'replaced';
       // The bound covers a transition the page's CSS removed (no transitionend then).
-      closing = { reason, timer: win.setTimeout(finish, instant ? 0 : MODAL_TRANSITION_MS + 50) };
+      closing = {
+        reason,
+        timer: win.setTimeout(finish, instant ? 0 : MODAL_TRANSITION_MS + 50),
+        // idle() waits for the fade: the dialog is still open until it ends.
+        release: work?.hold(signal),
+      };
       if (instant) finish();
     },
     returnFocusTo(el) {
@@ -117,6 +130,7 @@ export function attachDialog(
     },
     stop() {
       if (closing) win.clearTimeout(closing.timer);
+      closing?.release?.();
       closing = undefined;
       if (dialog.open) dialog.close();
       markGutter(doc);
@@ -141,7 +155,7 @@ export function createDialog(runtime: Runtime, signal: AbortSignal, options: Dia
   runtime.adoptStyles(dialogCss);
   const doc = runtime.document;
   const dialog = doc.createElement('dialog');
-  const control = attachDialog(dialog, signal, options);
+  const control = attachDialog(dialog, signal, options, runtime.work);
   // The control itself, so `isOpen` stays its getter.
   return Object.assign(control, {
     element: dialog,
@@ -159,39 +173,4 @@ export function createDialog(runtime: Runtime, signal: AbortSignal, options: Dia
       dialog.remove();
     },
   });
-}
-
-const FOCUSABLE = 'a[href],button,input,select,textarea,[tabindex]:not([tabindex^="-"])';
-
-/**
- * Focus back on `el`; when it can no longer take focus (the consent banner it was in closed
- * with the choice), on the first control after it, from the top when none follows (as Tab
- * goes on): the page's logical flow (APG), never the page's body, where focus is lost.
- */
-export function focusBack(el: HTMLElement): void {
-  el.focus();
-  if (el.ownerDocument.activeElement !== el) focusAfter(el);
-}
-
-/** Focus on the first control after `el` and outside it (from the top when none follows). */
-export function focusAfter(el: Element): void {
-  const doc = el.ownerDocument;
-  // Where focus was left (inside what is going away) is not where it goes.
-  const stale = doc.activeElement;
-  const walker = doc.createTreeWalker(doc.body, 1 /* elements */);
-  walker.currentNode = el;
-  for (let wrapped = false; ;) {
-    const next = walker.nextNode() as HTMLElement | null;
-    if (!next) {
-      if (wrapped) return;
-      wrapped = true; // once round, from the top
-      walker.currentNode = doc.body;
-      continue;
-    }
-    if (wrapped && next === el) return;
-    if (next !== stale && !el.contains(next) && next.matches(FOCUSABLE)) {
-      next.focus({ preventScroll: true }); // where the visitor was reading stays in view
-      if (doc.activeElement === next) return;
-    }
-  }
 }

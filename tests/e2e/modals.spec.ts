@@ -230,6 +230,31 @@ test.describe('modals: opening', () => {
   });
 });
 
+test.describe('SiteRuntime.idle() and the dialogs’ fades', () => {
+  test('once idle() resolves a dialog has begun to show, and after Escape it is closed', async ({ page }) => {
+    // Read at once, never polled: idle() is the only wait (the fades take 300 ms).
+    const shown = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('dialog[open]')].map((d) => d.hasAttribute('data-sw-shown')),
+      );
+    const check = async (open: () => Promise<void>) => {
+      await open();
+      await runtimeIdle(page);
+      expect(await shown()).toEqual([true]);
+      await page.keyboard.press('Escape');
+      await runtimeIdle(page);
+      expect(await shown()).toEqual([]);
+    };
+    await welcomeSeen(page);
+    await openWithRuntime(page, urlFor(NOTICES));
+    await check(() => page.locator('a[href="#visiting"]').click());
+    await openWithRuntime(page, urlFor('/clinic/en/gallery/'));
+    await check(() => page.locator('a[data-sw-lightbox="rooms"]').first().click());
+    await openWithRuntime(page, urlFor('/clinic/en/team/'));
+    await check(() => page.locator('[data-sw-tile]').first().click());
+  });
+});
+
 test.describe('modals: closing', () => {
   test('close button, overlay click and Escape each close it; hidden once the transition ends', async ({
     page,

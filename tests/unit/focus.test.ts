@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { focusAfter, focusBack } from '../../runtime/ui/dialog';
+import { focusAfter, focusBack } from '../../runtime/ui/focus';
 import { html } from './helpers';
 
 describe('focusBack (a dialog closes, a banner goes)', () => {

@@ -1,0 +1,34 @@
+const FOCUSABLE = 'a[href],button,input,select,textarea,[tabindex]:not([tabindex^="-"])';
+
+/**
+ * Focus back on `el`; when it can no longer take focus (the consent banner it was in closed
+ * with the choice), on the first control after it, from the top when none follows (as Tab
+ * goes on): the page's logical flow (APG), never the page's body, where focus is lost.
+ */
+export function focusBack(el: HTMLElement): void {
+  el.focus();
+  if (el.ownerDocument.activeElement !== el) focusAfter(el);
+}
+
+/** Focus on the first control after `el` and outside it (from the top when none follows). */
+export function focusAfter(el: Element): void {
+  const doc = el.ownerDocument;
+  // Where focus was left (inside what is going away) is not where it goes.
+  const stale = doc.activeElement;
+  const walker = doc.createTreeWalker(doc.body, 1 /* elements */);
+  walker.currentNode = el;
+  for (let wrapped = false; ;) {
+    const next = walker.nextNode() as HTMLElement | null;
+    if (!next) {
+      if (wrapped) return;
+      wrapped = true; // once round, from the top
+      walker.currentNode = doc.body;
+      continue;
+    }
+    if (wrapped && next === el) return;
+    if (next !== stale && !el.contains(next) && next.matches(FOCUSABLE)) {
+      next.focus({ preventScroll: true }); // where the visitor was reading stays in view
+      if (doc.activeElement === next) return;
+    }
+  }
+}
