@@ -1,9 +1,16 @@
 import type { Work } from '../work';
 import { log } from '../log';
 import { AnswerError, consentRequest } from './endpoint';
-import { localFlags, type ConsentFlags } from './flags';
+import { localFlags, serverFlags, type ConsentFlags } from './flags';
 import { injectScripts } from './inject';
-import { CONSENT_READ_FAILED, postBody, readAnswer, scriptsOf, type CookieGroup, type Flags } from './model';
+import {
+  CONSENT_READ_FAILED,
+  postBody,
+  readAnswer,
+  scriptsOf,
+  type CookieGroup,
+  type Flags,
+} from './model';
 import { dropPending, keepPending, readPending } from './pending';
 
 /** The console texts of the consent client (warnings, through `log`). */
@@ -46,6 +53,25 @@ export interface ConsentClient {
 }
 
 /**
+ * A save's answer. A success confirms the choice sent: never a first visit nor an outdated
+ * choice, whatever the server echoed, and a flag its `message` leaves out (a server that
+ * echoes nothing) is the one sent.
+ */
+export function savedAnswer(
+  body: unknown,
+  groups: readonly CookieGroup[],
+  choice: Flags,
+): { flags: Flags; detail: ConsentFlags } | { error: string } {
+  const read = readAnswer(body, groups);
+  if ('error' in read) return read;
+  const message = (body as { status: { message: Record<string, unknown> } }).status.message;
+  const detail = Object.freeze({ ...localFlags(groups, choice), ...serverFlags(message) });
+  const flags: Flags = {};
+  for (const g of groups) flags[g.variable] = g.forced || detail[g.variable] === '1' ? 1 : 0;
+  return { flags, detail };
+}
+
+/**
  * The consent endpoint, `{baseUrl}/swfiles/lib/privacycookie.php` (contract §4), and this
  * device's kept choice. Every request dies with `signal`; a result after it is `aborted`.
  */
@@ -65,7 +91,7 @@ export function consentClient(
   let keptRevision = revision;
   async function send(choice: Flags, under = revision): Promise<Confirmed> {
     const answer = await request(postBody(groups, choice, under));
-    const read = readAnswer(answer, groups, under);
+    const read = savedAnswer(answer, groups, choice);
     if ('error' in read) throw new Error('the answer was not a success');
     return { flags: read.flags, detail: read.detail, answer };
   }

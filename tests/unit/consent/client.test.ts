@@ -92,6 +92,35 @@ describe('consent client: saving', () => {
     expect(kept.has(ENDPOINT)).toBe(false);
   });
 
+  it.each([
+    ['echoes the flags without privacy_cookie', { privacy_cookie_1: '1', privacy_cookie_2: '1' }],
+    ['echoes nothing', {}],
+    ['echoes another revision', { privacy_cookie_revision: 'old' }],
+  ])('a success that %s still confirms the choice sent (never a first visit)', async (_, message) => {
+    fetch.mockResolvedValue(ok(message));
+    const result = await consentClient(
+      { fetch, setTimeout, clearTimeout, document, location } as unknown as Window,
+      ENDPOINT,
+      abort.signal,
+      groups,
+      'n0nce',
+      '2026-11',
+    ).save({ privacy_cookie_1: 1, privacy_cookie_2: 1 });
+    expect(result).toMatchObject({
+      kind: 'saved',
+      flags: { privacy_cookie_1: 1, privacy_cookie_2: 1 },
+      detail: { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '1', ...message },
+    });
+  });
+
+  it('the server’s word wins over the choice sent where it says something else', async () => {
+    fetch.mockResolvedValue(ok({ privacy_cookie: '1', privacy_cookie_2: '0' }));
+    expect(await client().save({ privacy_cookie_1: 1, privacy_cookie_2: 1 })).toMatchObject({
+      flags: { privacy_cookie_1: 1, privacy_cookie_2: 0 },
+      detail: { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '0' },
+    });
+  });
+
   it('not confirmed (an answer that is not a success too): kept on the device, applies on the page, with a warning', async () => {
     for (const answer of [
       () => new Response('busy', { status: 503 }),
