@@ -3,14 +3,7 @@ import { log } from '../log';
 import { AnswerError, consentRequest } from './endpoint';
 import { localFlags, serverFlags, type ConsentFlags } from './flags';
 import { injectScripts } from './inject';
-import {
-  CONSENT_READ_FAILED,
-  postBody,
-  readAnswer,
-  scriptsOf,
-  type CookieGroup,
-  type Flags,
-} from './model';
+import { CONSENT_READ_FAILED, postBody, readAnswer, scriptsOf, type CookieGroup, type Flags } from './model';
 import { dropPending, keepPending, readPending } from './pending';
 
 /** The console texts of the consent client (warnings, through `log`). */
