@@ -8,13 +8,15 @@
  * - `resending`: sending that choice (it applies meanwhile);
  * - `reading`: asking the server for the stored choice;
  * - `ready`: the state is known (or could not be read): waiting for the visitor;
- * - `saving`: the visitor's choice is being sent; another save waits for it to end;
+ * - `saving`: the visitor's choice is being sent; a choice made meanwhile is queued and sent
+ *   once it is answered (one request at a time; the visitor's last choice stands);
  * - `reloading`: saved; the server renders the page again with it;
  * - `editing`: the editors, where nothing is read or saved (spec §4, §6).
  *
  * An answer of the server's that comes once the visitor has already saved is stale: a save
  * started mid-read or mid-resend wins, and the answer changes nothing.
  */
+import { answer, askedIn } from './answers';
 import { afterSave, flagsFor, type ConsentAction, type CookieGroup, type Flags } from './model';
 
 export type ConsentPhase = 'looking' | 'resending' | 'reading' | 'ready' | 'saving' | 'reloading' | 'editing';
@@ -39,6 +41,10 @@ export interface ConsentState {
   readonly draft: Flags;
   /** The choice being sent while `saving`. */
   readonly choice: Flags | undefined;
+  /** A choice made while `choice` is on its way: sent next. */
+  readonly queued: Flags | undefined;
+  /** The visitor moved a switch since the preferences opened: a late answer leaves them be. */
+  readonly touched: boolean;
   readonly choiceMade: boolean;
   /** No choice on the server yet: a save injects the server's scripts instead of reloading. */
   readonly firstVisit: boolean;
@@ -78,6 +84,8 @@ export function initialConsent(setup: ConsentSetup): ConsentState {
     flags,
     draft: flags,
     choice: undefined,
+    queued: undefined,
+    touched: false,
     choiceMade: false,
     firstVisit: false,
     outdated: false,
@@ -87,92 +95,45 @@ export function initialConsent(setup: ConsentSetup): ConsentState {
   };
 }
 
-/** Each answer to the page's first questions (device, then server) counts only in its own phase. */
-const askedIn: Partial<Record<ConsentEvent['type'], ConsentPhase>> = {
-  pending: 'looking',
-  resent: 'resending',
-  'resend-kept': 'resending',
-  'resend-refused': 'resending',
-  read: 'reading',
-  'read-failed': 'reading',
-};
-
-function answer(s: ConsentState, e: ConsentEvent): ConsentState {
-  const { groups } = s.setup;
-  switch (e.type) {
-    case 'pending':
-      return e.flags
-        ? { ...s, phase: 'resending', flags: flagsFor('accept', groups, e.flags), choiceMade: true }
-        : { ...s, phase: 'reading' };
-    case 'resent':
-      return { ...s, phase: 'ready', flags: e.flags, draft: e.flags, choiceMade: true };
-    case 'resend-kept':
-      return { ...s, phase: 'ready', draft: s.flags };
-    case 'resend-refused':
-      return { ...s, phase: 'reading', flags: flagsFor('decline', groups, {}), choiceMade: false };
-    case 'read':
-      if (e.outdated)
-        return { ...s, phase: 'ready', draft: e.flags, previous: e.flags, outdated: true, choiceMade: false };
-      return {
-        ...s,
-        phase: 'ready',
-        flags: e.flags,
-        draft: e.flags,
-        firstVisit: e.firstVisit,
-        choiceMade: !e.firstVisit,
-      };
-    default:
-      return { ...s, phase: 'ready' }; // read-failed
-  }
-}
-
 /** The visitor's side: the preferences, the switches, saving. */
 function visitor(s: ConsentState, e: ConsentEvent): ConsentState {
   switch (e.type) {
     case 'opened':
-      return { ...s, open: true, draft: s.previous ?? s.flags };
+      return { ...s, open: true, draft: s.previous ?? s.flags, touched: false };
     case 'closed':
       return s.open ? { ...s, open: false } : s;
     case 'toggle': {
       const group = s.setup.groups.find((g) => g.variable === e.variable);
       if (!group || group.forced) return s;
-      return { ...s, draft: { ...s.draft, [e.variable]: s.draft[e.variable] === 1 ? 0 : 1 } };
+      return { ...s, draft: { ...s.draft, [e.variable]: s.draft[e.variable] === 1 ? 0 : 1 }, touched: true };
     }
     case 'save': {
-      if (s.phase === 'saving' || s.phase === 'reloading') return s;
+      if (s.phase === 'reloading') return s;
       const choice = flagsFor(e.action, s.setup.groups, s.draft);
       // The editors show the flow but keep nothing.
       if (s.phase === 'editing') return { ...s, flags: choice, open: false };
+      if (s.phase === 'saving') return { ...s, queued: choice };
       return { ...s, phase: 'saving', choice };
     }
-    case 'saved': {
-      if (s.phase !== 'saving') return s;
+    case 'saved':
+    case 'save-failed': {
+      if (s.phase !== 'saving' || !s.choice) return s;
+      // Not confirmed, the choice applies all the same (kept to be sent again).
+      const flags = e.type === 'saved' ? e.flags : s.choice;
+      const settled = { ...s, flags, choiceMade: true, outdated: false, previous: undefined };
+      // No scripts were injected nor the page reloaded for a choice already replaced.
+      if (s.queued) return { ...settled, choice: s.queued, queued: undefined };
+      if (e.type === 'save-failed') return { ...settled, phase: 'ready', choice: undefined, open: false };
       // Scripts injected by a first save cannot be taken back: any later save reloads.
       const reload = afterSave(s.firstVisit, s.setup.forceReload) === 'reload';
       return {
-        ...s,
+        ...settled,
         phase: reload ? 'reloading' : 'ready',
-        flags: e.flags,
         choice: undefined,
-        choiceMade: true,
         firstVisit: false,
-        outdated: false,
-        previous: undefined,
         open: false,
       };
     }
-    case 'save-failed':
-      if (s.phase !== 'saving' || !s.choice) return s;
-      return {
-        ...s,
-        phase: 'ready',
-        flags: s.choice,
-        choice: undefined,
-        choiceMade: true,
-        outdated: false,
-        previous: undefined,
-        open: false,
-      };
     default:
       return s;
   }

@@ -51,24 +51,29 @@ export async function startConsent({ store, client, signal, publish }: ConsentSe
 /**
  * A visitor's action: the choice is sent (in the editors, only applied), then the page
  * reloads or, after a first visit's save, runs the server's scripts. A choice the server did
- * not confirm applies on this page all the same.
+ * not confirm applies on this page all the same. A choice made while another is on its way
+ * is queued by the flow and sent by the save under way, once that one is answered; only the
+ * last one is announced, reloads the page or runs the server's scripts.
  */
-export async function saveConsent(
-  { store, client, publish, reload }: ConsentSession,
-  action: ConsentAction,
-): Promise<void> {
-  if (!apply(store, { type: 'save', action })) return;
+export async function saveConsent(session: ConsentSession, action: ConsentAction): Promise<void> {
+  const sending = session.store.get().phase === 'saving';
+  if (!apply(session.store, { type: 'save', action }) || sending) return;
+  while (await sendChoice(session));
+}
+
+/** Sends the flow's choice; true when a queued one is to be sent next. */
+async function sendChoice({ store, client, publish, reload }: ConsentSession): Promise<boolean> {
   const { phase, choice } = store.get();
-  if (phase !== 'saving' || !choice) return;
+  if (phase !== 'saving' || !choice) return false;
   const result = await client.save(choice);
-  if (result.kind === 'aborted') return;
-  if (result.kind === 'unsaved') {
-    store.dispatch({ type: 'save-failed' });
-    publish(result.detail);
-    return;
-  }
-  store.dispatch({ type: 'saved', flags: result.flags });
+  if (result.kind === 'aborted') return false;
+  store.dispatch(
+    result.kind === 'unsaved' ? { type: 'save-failed' } : { type: 'saved', flags: result.flags },
+  );
+  if (store.get().phase === 'saving') return true;
   publish(result.detail);
+  if (result.kind === 'unsaved') return false;
   if (store.get().phase === 'reloading') reload();
   else await client.inject(result.answer);
+  return false;
 }

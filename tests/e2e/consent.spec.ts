@@ -103,7 +103,8 @@ test.describe('first visit', () => {
     await page.clock.pauseAt(Date.now() + 1000);
     await openWithRuntime(page, urlFor(HOME));
     // A frame at a time, until both consent parts are connected and the read announced.
-    const times = () => page.evaluate(() => (window as unknown as { __times: Record<string, number> }).__times);
+    const times = () =>
+      page.evaluate(() => (window as unknown as { __times: Record<string, number> }).__times);
     await expect
       .poll(async () => {
         const t = await times();
@@ -236,6 +237,44 @@ test.describe('first visit', () => {
     });
     expect(await scriptsRun(page)).toEqual([]);
     expect(await sameDocument(page)).toBe(true);
+  });
+
+  test('a choice made while the first is on its way is sent next: the last one stands, the first is never applied', async ({
+    page,
+  }) => {
+    await recordConsentEvents(page);
+    const calls = await recordCalls(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    await page.route(ENDPOINT, async (route) => {
+      if (route.request().method() === 'POST' && first) {
+        first = false;
+        await held;
+      }
+      await route.fallback();
+    });
+    await openWithRuntime(page, urlFor(HOME));
+    await markDocument(page);
+    await readDone(page);
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    await expect.poll(() => calls.length).toBe(2);
+    await banner(page).getByRole('button', { name: 'Decline' }).click();
+    release();
+    await expect.poll(() => calls.length).toBe(3);
+    await runtimeIdle(page);
+    expect(calls.map((c) => c.body)).toEqual([
+      null,
+      'privacy_cookie_1=1&privacy_cookie_2=1&privacy_cookie_3=1',
+      'privacy_cookie_1=1&privacy_cookie_2=0&privacy_cookie_3=0',
+    ]);
+    // Announced once, the last choice: nothing the first would have allowed ever applied.
+    expect((await consentEvents(page)).slice(1)).toEqual([
+      { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '0', privacy_cookie_3: '0' },
+    ]);
+    expect(await scriptsRun(page)).toEqual([]);
+    expect(await sameDocument(page)).toBe(true);
+    await expect(banner(page)).toBeHidden();
   });
 
   test('when the banner goes with the choice, focus goes on to a shown control, never to the page body', async ({

@@ -226,10 +226,61 @@ describe('consent flow: the visitor', () => {
     expect(consentFlow(toggled, { type: 'save', action: 'accept-all' }).choice).toEqual(all);
   });
 
-  it('one save at a time: busy while saving, a second action waits for nothing', () => {
+  it('one save at a time: busy while saving; a choice made meanwhile is sent next, the last one stands', () => {
     const saving = run([{ type: 'save', action: 'accept-all' }], ready);
     expect(busy(saving)).toBe(true);
-    expect(consentFlow(saving, { type: 'save', action: 'decline' })).toBe(saving);
+    const queued = run(
+      [
+        { type: 'save', action: 'accept-all' },
+        { type: 'save', action: 'decline' },
+      ],
+      saving,
+    );
+    expect(queued).toMatchObject({ phase: 'saving', choice: all, queued: none });
+    // The first is answered: nothing settles (no reload, no scripts, still a first visit), the last goes.
+    const next = consentFlow(queued, { type: 'saved', flags: all });
+    expect(next).toMatchObject({ phase: 'saving', choice: none, queued: undefined, firstVisit: true });
+    expect(busy(next)).toBe(true);
+    expect(consentFlow(next, { type: 'saved', flags: none })).toMatchObject({
+      phase: 'ready',
+      flags: none,
+      firstVisit: false,
+    });
+    // Not confirmed, the first applies meanwhile, and the queued one is still sent.
+    expect(consentFlow(queued, { type: 'save-failed' })).toMatchObject({
+      phase: 'saving',
+      flags: all,
+      choice: none,
+      queued: undefined,
+    });
+  });
+
+  it('switches the visitor moved in the open preferences survive a late answer', () => {
+    const open = run([
+      { type: 'pending', flags: undefined },
+      { type: 'opened' },
+      { type: 'toggle', variable: 'privacy_cookie_2' },
+    ]);
+    expect(open.draft).toEqual(stats);
+    expect(consentFlow(open, { type: 'read', flags: none, firstVisit: true }).draft).toEqual(stats);
+    expect(consentFlow(open, { type: 'read', flags: all, firstVisit: false, outdated: true }).draft).toEqual(
+      stats,
+    );
+    // Untouched switches follow the answer; so do they at the next opening.
+    const untouched = run([{ type: 'pending', flags: undefined }, { type: 'opened' }]);
+    expect(consentFlow(untouched, { type: 'read', flags: all, firstVisit: false }).draft).toEqual(all);
+    const resending = run([
+      { type: 'pending', flags: all },
+      { type: 'opened' },
+      { type: 'toggle', variable: 'privacy_cookie_3' },
+    ]);
+    expect(consentFlow(resending, { type: 'resent', flags: all }).draft).toEqual(stats);
+    expect(consentFlow(resending, { type: 'resend-kept' }).draft).toEqual(stats);
+    const reopened = run(
+      [{ type: 'read', flags: all, firstVisit: false }, { type: 'closed' }, { type: 'opened' }],
+      open,
+    );
+    expect(reopened.draft).toEqual(all);
   });
 
   it('a first visit’s save injects (no reload), settles the banner and the preferences; the next save reloads', () => {

@@ -156,11 +156,53 @@ describe('consent session: saving', () => {
     expect(s.reload).not.toHaveBeenCalled();
   });
 
-  it('one save at a time', async () => {
-    const s = session();
+  it('one save at a time: a choice made meanwhile is sent next, and only the last is announced and applied', async () => {
+    const s = session({
+      save: vi.fn(async (choice) => ({
+        kind: 'saved' as const,
+        flags: choice,
+        detail: { privacy_cookie: '1', privacy_cookie_2: String(choice.privacy_cookie_2) },
+        answer: { scripts: [choice.privacy_cookie_2] },
+      })),
+    });
+    await startConsent(s);
+    s.published.length = 0;
+    await Promise.all([saveConsent(s, 'accept-all'), saveConsent(s, 'accept'), saveConsent(s, 'decline')]);
+    expect(vi.mocked(s.client.save).mock.calls).toEqual([[all], [none]]);
+    expect(s.published).toEqual([{ privacy_cookie: '1', privacy_cookie_2: '0' }]);
+    // A first visit: the last choice's scripts run (the first's never do), no reload.
+    expect(vi.mocked(s.client.inject).mock.calls).toEqual([[{ scripts: [0] }]]);
+    expect(s.reload).not.toHaveBeenCalled();
+    expect(s.store.get()).toMatchObject({ phase: 'ready', flags: none });
+  });
+
+  it('a returning visitor’s queued choice is sent before the page reloads', async () => {
+    const s = session({
+      read: vi.fn(async () => ({
+        kind: 'read' as const,
+        flags: all,
+        detail: detailAll,
+        firstVisit: false,
+        outdated: false,
+      })),
+    });
     await startConsent(s);
     await Promise.all([saveConsent(s, 'accept-all'), saveConsent(s, 'decline')]);
-    expect(s.client.save).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(s.client.save).mock.calls).toEqual([[all], [none]]);
+    expect(s.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a first choice the server did not confirm is not announced when another follows', async () => {
+    const save = vi
+      .fn()
+      .mockResolvedValueOnce({ kind: 'unsaved', detail: detailAll })
+      .mockResolvedValueOnce({ kind: 'saved', flags: none, detail: { privacy_cookie: '1' }, answer: {} });
+    const s = session({ save });
+    await startConsent(s);
+    s.published.length = 0;
+    await Promise.all([saveConsent(s, 'accept-all'), saveConsent(s, 'decline')]);
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(s.published).toEqual([{ privacy_cookie: '1' }]);
   });
 
   it('the editors: nothing is sent or announced', async () => {
