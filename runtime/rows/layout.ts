@@ -3,16 +3,21 @@ import { settle, type BoxLayout } from './settle';
 
 /**
  * The min-heights the runtime gave, by box, as written (less the box's padding and borders
- * where its `box-sizing` leaves them out).
+ * where its `box-sizing` leaves them out), with the box's own inline `min-height` from before.
  */
-export type MinHeights = WeakMap<Element, number>;
+export type MinHeights = WeakMap<Element, { px: number; inline: string }>;
 
-/** Writes only a change: a same-value write is cheap, but not free. */
+/**
+ * Writes only a change: a same-value write is cheap, but not free. A builder's own inline
+ * `min-height` stays the floor (CSS `max()`) and comes back when the runtime lets go.
+ */
 export function setMin(mins: MinHeights, box: HTMLElement, px: number | null): void {
-  if ((mins.get(box) ?? null) === px) return;
-  box.style.minHeight = px === null ? '' : `${px}px`;
+  const held = mins.get(box);
+  if ((held?.px ?? null) === px) return;
+  const inline = held ? held.inline : box.style.minHeight;
+  box.style.minHeight = px === null ? inline : inline ? `max(${inline}, ${px}px)` : `${px}px`;
   if (px === null) mins.delete(box);
-  else mins.set(box, px);
+  else mins.set(box, { px, inline });
 }
 
 /**
@@ -35,7 +40,7 @@ export function settleLevel(
       const r = b.getBoundingClientRect();
       const extra = boxExtra(b.ownerDocument.defaultView!.getComputedStyle(b));
       extras.set(b, extra);
-      const min = mins.get(b);
+      const min = mins.get(b)?.px;
       return { top: r.top, width: r.width, height: r.height, min: min === undefined ? 0 : min + extra };
     }),
   );

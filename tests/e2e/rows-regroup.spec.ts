@@ -112,6 +112,26 @@ test.describe('equal-height rows regroup when line membership changes @wide', ()
     expect(await boxHeights(page)).toEqual(first);
   });
 
+  test("a builder's own inline min-height stays the floor, and comes back when the runtime lets go", async ({
+    page,
+  }) => {
+    // It was overwritten, then cleared: a box alone on its line lost the builder's height.
+    await addGrid(page, 880, [40, 50, 300], { minHeight: '120px' });
+    await expect.poll(() => boxHeights(page), 'one line').toEqual([300, 300, 300]);
+    await page.locator('#grid').evaluate((row: HTMLElement) => (row.style.width = '220px'));
+    await expect.poll(() => boxHeights(page), 'a box a line').toEqual([120, 120, 300]);
+    await page.evaluate(() => window.SiteRuntime!.idle());
+    expect(await boxHeights(page)).toEqual([120, 120, 300]);
+    await page.locator('#grid').evaluate((row: HTMLElement) => (row.style.width = '880px'));
+    await expect.poll(() => boxHeights(page), 'one line again').toEqual([300, 300, 300]);
+    await page.evaluate(() => window.SiteRuntime!.destroy());
+    expect(
+      await page
+        .locator('#grid > [data-sw-box]')
+        .evaluateAll((els) => els.map((e) => (e as HTMLElement).style.minHeight)),
+    ).toEqual(['120px', '120px', '120px']);
+  });
+
   test('a box added to a line or removed from it regroups the line', async ({ page }) => {
     await addGrid(page, 1100, [300, 50, 80, 40]);
     await settled(page, 'four boxes');
