@@ -77,7 +77,9 @@ export const menu: Controller = {
       }
     });
     listen<FocusEvent>(nav, 'focusout', (e) => {
-      if (!nav.contains(e.relatedTarget as Node | null) && e.relatedTarget) closeAll();
+      const to = e.relatedTarget as Element | null;
+      // Into a dialog opened from a submenu the visitor has not left: focus comes back to its link.
+      if (to && !nav.contains(to) && !(to.closest('dialog') as HTMLDialogElement | null)?.open) closeAll();
     });
     listen(doc, 'pointerdown', (e) => {
       cancelHover();

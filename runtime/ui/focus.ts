@@ -1,13 +1,23 @@
 const FOCUSABLE = 'a[href],button,input,select,textarea,[tabindex]:not([tabindex^="-"])';
 
 /**
- * Focus back on `el`; when it can no longer take focus (the consent banner it was in closed
- * with the choice), on the first control after it, from the top when none follows (as Tab
- * goes on): the page's logical flow (APG), never the page's body, where focus is lost.
+ * Focus back on `el`; when it can no longer take focus, on the button of the collapsed
+ * disclosure it is in (a submenu closed meanwhile: the APG's disclosure pattern), else (the
+ * consent banner it was in closed with the choice) on the first control after it, from the
+ * top when none follows (as Tab goes on): the page's logical flow (APG), never the page's
+ * body, where focus is lost.
  */
 export function focusBack(el: HTMLElement): void {
+  const doc = el.ownerDocument;
   el.focus();
-  if (el.ownerDocument.activeElement !== el) focusAfter(el);
+  if (doc.activeElement === el) return;
+  for (const button of doc.querySelectorAll<HTMLElement>('[aria-expanded=false][aria-controls]')) {
+    const ids = button.getAttribute('aria-controls')!.split(/\s+/);
+    if (!ids.some((id) => doc.getElementById(id)?.contains(el))) continue;
+    button.focus();
+    if (doc.activeElement === button) return;
+  }
+  focusAfter(el);
 }
 
 /** Focus on the first control after `el` and outside it (from the top when none follows). */

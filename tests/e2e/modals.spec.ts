@@ -255,6 +255,45 @@ test.describe('SiteRuntime.idle() and the dialogs’ fades', () => {
   });
 });
 
+test.describe('a modal opened from a submenu', () => {
+  test('gives focus back to its link, the submenu still open; else to the submenu’s button', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await welcomeSeen(page);
+    await openWithRuntime(page, urlFor(NOTICES));
+    const sub = page.locator('nav[data-sw-menu] > ul > li:nth-child(2) > ul');
+    await sub.evaluate((ul) => {
+      const li = document.createElement('li');
+      const a = li.appendChild(document.createElement('a'));
+      a.id = 'sub-opener';
+      a.href = '#visiting';
+      a.textContent = 'Visiting hours';
+      ul.append(li);
+    });
+    const button = page.getByRole('button', { name: /Services/ });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(sub).toBeVisible();
+    await page.locator('#sub-opener').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => isOpen(page, 'visiting')).toBe(true);
+    // Focus went into the dialog: the visitor has not left the menu, and its submenu stays.
+    await page.keyboard.press('Escape');
+    await runtimeIdle(page);
+    await expect(page.locator('#sub-opener')).toBeFocused();
+    await expect(sub).toBeVisible();
+
+    // Closed meanwhile (a click elsewhere): its disclosure button, never the next menu item.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => isOpen(page, 'visiting')).toBe(true);
+    await page.mouse.click(5, 5); // the backdrop: outside the menu, so the submenu closes
+    await runtimeIdle(page);
+    await expect(sub).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+});
+
 test.describe('modals: closing', () => {
   test('close button, overlay click and Escape each close it; hidden once the transition ends', async ({
     page,

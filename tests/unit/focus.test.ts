@@ -11,6 +11,21 @@ describe('focusBack (a dialog closes, a banner goes)', () => {
     expect(document.activeElement?.id).toBe('a');
   });
 
+  it('in a collapsed disclosure (a submenu closed meanwhile): on its button, the outermost that can take focus', () => {
+    html(
+      '<ul><li><button id="svc" aria-expanded="false" aria-controls="sub">Services</button>' +
+        '<ul id="sub" hidden><li><button id="inner" disabled aria-expanded="false" aria-controls="deep">More</button>' +
+        '<ul id="deep" hidden><li><button id="gone" disabled>Open</button></li></ul></li></ul></li>' +
+        '<li><a id="about" href="/about/">About</a></li></ul>',
+    );
+    focusBack(document.getElementById('gone')!);
+    expect(document.activeElement?.id).toBe('svc');
+    // An expanded disclosure is not where focus goes back: the element itself could not take it.
+    document.getElementById('svc')!.setAttribute('aria-expanded', 'true');
+    focusBack(document.getElementById('gone')!);
+    expect(document.activeElement?.id).toBe('about');
+  });
+
   it('else the first control after it, skipping what cannot take focus', () => {
     html(
       '<div id="banner"><button id="gone" disabled>x</button></div><span>t</span><button id="off" disabled>o</button><a id="next" href="#m">next</a>',
