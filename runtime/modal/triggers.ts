@@ -33,6 +33,10 @@ export function watchTriggers(
       auto();
     };
     win.addEventListener('scroll', ctx.guard(check), { passive: true, signal: scrollWatch.signal });
+    // A page already scrolled past (an anchor, a restored position: before the runtime
+    // listened) or too short to scroll: checked once loaded (images change its height).
+    if (doc.readyState === 'complete') check();
+    else win.addEventListener('load', ctx.guard(check), { once: true, signal: scrollWatch.signal });
   } else if (options.trigger === 'exit') {
     let armed = false;
     // In the background (not counted by `SiteRuntime.idle()`): arming changes nothing on the

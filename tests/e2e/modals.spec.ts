@@ -177,7 +177,9 @@ test.describe('modals: opening', () => {
     await scrollTo(100);
     await idle();
     expect(await dialogOf(page, 'newsletter').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
-    // ...until the expiry has passed: then the flag is cleared and it opens again.
+    // ...until the expiry has passed: then the flag is cleared and it opens again. From the top:
+    // a reload restores the position, and one past scrollPercent opens it at load.
+    await scrollTo(0);
     await page.evaluate(() => localStorage.setItem('sw-modal:newsletter', String(Date.now() - 1000)));
     await page.reload();
     await expect(page.locator('#newsletter')).toHaveAttribute('data-sw-ready', '');
@@ -185,6 +187,17 @@ test.describe('modals: opening', () => {
     await idle();
     expect(await page.evaluate(() => localStorage.getItem('sw-modal:newsletter'))).toBeNull();
     await scrollTo(100);
+    await expect.poll(() => isOpen(page, 'newsletter')).toBe(true);
+  });
+
+  test('trigger scroll: a page loaded already past scrollPercent (an anchor) opens it without a scroll', async ({
+    page,
+  }) => {
+    await welcomeSeen(page);
+    await openWithRuntime(page, `${urlFor(NOTICES)}#records`);
+    expect(
+      await page.evaluate(() => scrollY / (document.documentElement.scrollHeight - innerHeight)),
+    ).toBeGreaterThan(0.5);
     await expect.poll(() => isOpen(page, 'newsletter')).toBe(true);
   });
 
