@@ -1,6 +1,7 @@
 import { uniqueId } from '../ids';
 import type { Controller } from '../controller';
 import { navStrings } from '../i18n/nav';
+import { rebuildOnChange } from '../rebuild';
 import { submenus } from '../menu/submenus';
 import { attr } from '../schema';
 import { markActiveLinks } from './active';
@@ -31,6 +32,12 @@ export const menu: Controller = {
     const doc = nav.ownerDocument;
     const win = runtime.window;
     const t = runtime.strings(navStrings);
+    // Items or submenus added, removed or replaced later (a builder's script, an editor): built
+    // again around those there are then. Neither the runtime's own buttons nor what its UI
+    // draws in the menu (a language list) are read.
+    rebuildOnChange(ctx, nav, () =>
+      [...nav.querySelectorAll('ul,li,a')].filter((el) => !el.closest('[data-sw-ui]')),
+    );
     const list = nav.querySelector<HTMLElement>(':scope > ul') ?? nav.querySelector<HTMLElement>('ul');
     if (!list) return;
     const toggle = nav.querySelector<HTMLButtonElement>(`[${attr.menuToggle}]`);

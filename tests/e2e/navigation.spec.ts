@@ -85,6 +85,57 @@ test.describe('dropdown menu (disclosure navigation)', () => {
 });
 
 // Tagged: the desktop project runs @wide tests, the mobile project @small ones (playwright.config.ts).
+test.describe('dropdown menu changed after it was enhanced', () => {
+  test('items added, or the whole list replaced, are built again: buttons, collapsed submenus, active markers', async ({
+    page,
+  }) => {
+    // The list as served, before the runtime runs (deferred scripts run after "interactive").
+    await page.addInitScript(() =>
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        const w = window as unknown as { __pristine: Node };
+        w.__pristine = document.querySelector('[data-sw-menu] > ul')!.cloneNode(true);
+      }),
+    );
+    await openWithRuntime(page, urlFor('/clinic/en/services/cardiology/'));
+    const buttons = page.locator('[data-sw-menu] button.sw-submenu');
+    await expect(buttons).toHaveCount(2);
+    await page.locator('[data-sw-menu] > ul').evaluate((ul) => {
+      const li = ul.appendChild(document.createElement('li'));
+      const a = li.appendChild(document.createElement('a'));
+      a.href = '/clinic/en/news/';
+      a.textContent = 'News';
+      const sub = li.appendChild(document.createElement('ul'));
+      const item = sub.appendChild(document.createElement('li')).appendChild(document.createElement('a'));
+      item.href = '/clinic/en/news/flu-season/';
+      item.textContent = 'Flu season';
+    });
+    await expect(buttons).toHaveCount(3);
+    const news = page.locator('[data-sw-menu] li:has(> a[href="/clinic/en/news/"])');
+    await expect(news.locator('> button.sw-submenu')).toHaveAttribute('aria-expanded', 'false');
+    await expect(news.locator('> ul')).toBeHidden();
+
+    await page.evaluate(() =>
+      document
+        .querySelector('[data-sw-menu] > ul')!
+        .replaceWith((window as unknown as { __pristine: Node }).__pristine),
+    );
+    await expect(buttons).toHaveCount(2);
+    await runtimeIdle(page);
+    await expect(servicesSub(page)).toBeHidden();
+    await expect(servicesButton(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('[data-sw-menu] a[href="/clinic/en/services/cardiology/"]')).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const toggle = page.locator('[data-sw-menu-toggle]');
+    if (isSmall(page)) {
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(page.locator('[data-sw-menu] > ul')).toBeHidden();
+    } else await expect(toggle).toBeHidden();
+  });
+});
+
 test.describe('dropdown menu on wide screens', { tag: '@wide' }, () => {
   test('a click cancels a pending hover open: open, close, and it stays closed (time moved by the clock)', async ({
     page,

@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { menu } from '../../runtime/controllers/menu';
+import type { Runtime } from '../../runtime/runtime';
+import { html, runtime } from './helpers';
+
+/** A menu changed after it was enhanced is built again; what it or the runtime's UI draws is not a change. */
+describe('menu: rebuilt when its items change', () => {
+  let rt: Runtime | undefined;
+  afterEach(() => {
+    rt?.destroy();
+    rt = undefined;
+    document.body.innerHTML = '';
+  });
+  const start = () => {
+    html(`<nav data-sw-menu aria-label="Main"><ul>
+      <li><a href="/a/">A</a><ul><li><a href="/a/1/">A1</a></li></ul></li>
+      <li><a href="/b/">B</a></li></ul></nav>`);
+    rt = runtime([{ name: 'menu', selector: '[data-sw-menu]', load: 'ready', controller: menu }]);
+    rt.start();
+  };
+  const buttons = () => [...document.querySelectorAll('button.sw-submenu')];
+  const item = (label: string, sub?: string) => {
+    const li = document.createElement('li');
+    const a = li.appendChild(document.createElement('a'));
+    a.href = `/${label}/`;
+    a.textContent = label;
+    if (sub) li.appendChild(document.createElement('ul')).append(item(sub));
+    return li;
+  };
+
+  it('an item with a submenu added later gets its button, its submenu collapsed', async () => {
+    start();
+    expect(buttons()).toHaveLength(1);
+    document.querySelector('nav > ul')!.append(item('c', 'c1'));
+    await vi.waitFor(() => expect(buttons()).toHaveLength(2));
+    const sub = document.querySelector<HTMLElement>('a[href="/c/"] ~ ul')!;
+    expect(sub.hidden).toBe(true);
+    expect(buttons()[1]!.getAttribute('aria-controls')).toBe(sub.id);
+  });
+
+  it('its own buttons opening and closing, and a language list the runtime draws in it, rebuild nothing', async () => {
+    start();
+    const [button] = buttons();
+    (button as HTMLButtonElement).click();
+    const drawn = document.createElement('div');
+    drawn.setAttribute('data-sw-ui', 'languages');
+    drawn.appendChild(document.createElement('ul')).append(item('fr'));
+    document.querySelector('nav > ul > li:last-child')!.append(drawn);
+    await rt!.work.idle(); // a frame and a task later: the observer's records are long delivered
+    expect(buttons()).toEqual([button]);
+    expect(button!.getAttribute('aria-expanded')).toBe('true');
+  });
+});
