@@ -18,15 +18,19 @@ const css = `[${attr.tileContent}][hidden]{display:none!important}`;
  * the page's flow at connect (before first paint, so nothing shifts later). The popup's code
  * is fetched by the `tiles` load strategy (issue 14; default `interaction`: the first contact
  * with the tiles, and a click fetches it anyway), and if it cannot be, the contents come
- * back and the link jumps to its section as it would without script. Tiles added or removed
- * later rebuild it around those there are then.
+ * back and the link jumps to its section as it would without script. Tiles or contents added,
+ * removed or replaced later rebuild it around those there are then.
  */
 export const tiles: Controller = {
   connect(container, ctx) {
     const { runtime } = ctx;
     const win = runtime.window;
     const items = tileItems(container);
-    rebuildOnChange(ctx, container, () => [...container.querySelectorAll(`[${attr.tile}]`)]);
+    // Tiles, or their contents (anywhere in the page), added, removed or replaced later.
+    rebuildOnChange(ctx, container.ownerDocument.body, () => {
+      const { items, strays } = tileTargets(container);
+      return [...items.flatMap(({ tile, content }) => [tile, content]), ...strays];
+    });
     if (!items.length) return;
     runtime.adoptStyles(css);
     const hidden = items.map(({ content }) => content.hidden);

@@ -92,6 +92,50 @@ test.describe('tile popup gallery', () => {
     await expect(page).toHaveURL(/\/team\/$/); // the runtime's popup, not the link's jump
   });
 
+  test('a content replaced later, or one that arrives after its tile: the popup shows the one in the page', async ({
+    page,
+  }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/team/'));
+    await expect(page.locator('[data-sw-tiles]')).toHaveAttribute('data-sw-ready', '');
+    /** Puts a builder's section `#id` in the page: in place of the one there, else after Dr. Chen's. */
+    const put = (id: string, title: string) =>
+      page.evaluate(
+        ([id, title]) => {
+          const el = Object.assign(document.createElement('section'), { id });
+          el.setAttribute('data-sw-tile-content', '');
+          el.setAttribute('aria-labelledby', `${id}-title`);
+          el.append(Object.assign(document.createElement('h2'), { id: `${id}-title`, textContent: title }));
+          const old = document.getElementById(id);
+          if (old) old.replaceWith(el);
+          else document.getElementById('dr-chen')!.after(el);
+        },
+        [id, title] as const,
+      );
+    const openAndClose = async (id: string, name: string) => {
+      await expect(page.locator(`#${id}`)).toBeHidden();
+      await page.locator(`a[data-sw-tile][href="#${id}"]`).click();
+      await expect.poll(() => popupOpen(page)).toBe(true);
+      await expect(popup(page)).toHaveAccessibleName(name);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => popupOpen(page)).toBe(false);
+      await expect(page.locator(`[id="${id}"]`)).toHaveCount(1);
+      await expect(page.locator(`#${id}`)).toBeHidden();
+    };
+    await put('dr-ames', 'Dr. Ames, new text');
+    await openAndClose('dr-ames', 'Dr. Ames, new text');
+
+    // A tile first (a plain link for now), its section in a later task.
+    await page.evaluate(() => {
+      const tile = Object.assign(document.createElement('a'), { href: '#dr-diaz', textContent: 'Dr. Diaz' });
+      tile.setAttribute('data-sw-tile', '');
+      document.querySelector('[data-sw-tiles]')!.append(tile);
+    });
+    await page.evaluate(() => window.SiteRuntime!.idle());
+    await put('dr-diaz', 'Dr. Diaz, paediatrics');
+    await openAndClose('dr-diaz', 'Dr. Diaz, paediatrics');
+    await expect(page).toHaveURL(/\/team\/$/); // the runtime's popup, not the link's jump
+  });
+
   test('keyboard: Enter on a tile opens it, Tab stays in the popup, the page behind is inert', async ({
     page,
   }) => {
