@@ -45,6 +45,10 @@ export const modal: Controller = {
     });
     const box = dialog.element;
     restore.push(adoptIntoDialog(el, dialog));
+    // Moved out of the dialog by the page's script: adopted again where it is now.
+    const moved = new win.MutationObserver(ctx.guard(() => el.parentNode !== box && ctx.reconnect()));
+    moved.observe(box, { childList: true });
+    signal.addEventListener('abort', () => moved.disconnect(), { once: true });
 
     restore.push(closeButtons(ctx, dialog, closeBy.button, t('close')));
 

@@ -13,8 +13,9 @@ export function adoptIntoDialog(el: Element, dialog: Dialog): () => void {
   el.before(box);
   box.append(el);
   restore.push(() => {
-    // Only if it is still the dialog's: an element the page removed stays removed.
-    if (el.parentNode === box) box.before(el);
+    // What the page put in the dialog (an element replacing this one) goes back with it; an
+    // element the page removed stays removed; the runtime's own button goes with the dialog.
+    box.before(...[...box.childNodes].filter((n) => !(n as Element).matches?.('[data-sw-dialog-close]')));
     dialog.destroy();
   });
   const moveAttr = (name: string) => {

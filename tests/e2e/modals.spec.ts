@@ -307,6 +307,41 @@ test.describe('a modal opened from a submenu', () => {
   });
 });
 
+test.describe('a modal element the page replaces or moves', () => {
+  test('is a modal again where it is now: hidden in the page, shown by its openers', async ({ page }) => {
+    await welcomeSeen(page);
+    await openWithRuntime(page, urlFor(NOTICES));
+    const link = page.locator('a[href="#visiting"]');
+    const check = async (text: string) => {
+      await expect(page.locator('#visiting')).toBeHidden();
+      await expect(page.locator('[id="visiting"]')).toHaveCount(1);
+      await link.click();
+      await expect.poll(() => isOpen(page, 'visiting')).toBe(true);
+      await expect(dialogOf(page, 'visiting')).toContainText(text);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => isOpen(page, 'visiting')).toBe(false);
+    };
+    // Replaced (a script re-rendering it): the new element, not the old one, and never lost.
+    await page.evaluate(() => {
+      const fresh = Object.assign(document.createElement('div'), { id: 'visiting', className: 'modal' });
+      fresh.setAttribute('data-sw-modal', '{}');
+      fresh.setAttribute('aria-labelledby', 'visiting-title-2');
+      fresh.append(
+        Object.assign(document.createElement('h2'), { id: 'visiting-title-2', textContent: 'New rules' }),
+      );
+      document.getElementById('visiting')!.replaceWith(fresh);
+    });
+    await check('New rules');
+    // Moved elsewhere in the page: adopted again there, never left in the page's flow.
+    await page.evaluate(() => document.querySelector('main')!.append(document.getElementById('visiting')!));
+    await check('New rules');
+    // No dialog left behind without its element.
+    await expect(
+      page.locator('dialog[data-sw-dialog]:not(:has([data-sw-modal], [data-sw-consent-modal]))'),
+    ).toHaveCount(0);
+  });
+});
+
 test.describe('modals: closing', () => {
   test('close button, overlay click and Escape each close it; hidden once the transition ends', async ({
     page,
