@@ -19,6 +19,9 @@ type Sections = Pick<Config, 'site' | 'platform' | 'page' | 'analytics' | 'light
  * fields without a default: strings).
  */
 const special: Record<string, Check> = {
+  // A path ("/clinic", "" for the root): no address, query, fragment or whitespace, which
+  // would end up inside every URL the runtime builds on `baseUrl`.
+  'site.cleanUrlPath': (v) => typeof v === 'string' && !/[?#\s\\]|^[a-z][\w+.-]*:/i.test(v),
   'site.userParam': (v) => isString(v) && v !== '',
   'site.projectSegments': (v) => Number.isInteger(v) && (v as number) >= 0,
   'page.id': (v) => isString(v) || isNumber(v),

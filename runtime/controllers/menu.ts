@@ -32,12 +32,8 @@ export const menu: Controller = {
     const doc = nav.ownerDocument;
     const win = runtime.window;
     const t = runtime.strings(navStrings);
-    // Items or submenus added, removed or replaced later (a builder's script, an editor): built
-    // again around those there are then. Neither the runtime's own buttons nor what its UI
-    // draws in the menu (a language list) are read.
-    rebuildOnChange(ctx, nav, () =>
-      [...nav.querySelectorAll('ul,li,a')].filter((el) => !el.closest('[data-sw-ui]')),
-    );
+    // Items or submenus added, removed or replaced later: built again around those there are then.
+    rebuildOnChange(ctx, nav, () => structure(nav));
     const list = nav.querySelector<HTMLElement>(':scope > ul') ?? nav.querySelector<HTMLElement>('ul');
     if (!list) return;
     const toggle = nav.querySelector<HTMLButtonElement>(`[${attr.menuToggle}]`);
@@ -108,3 +104,11 @@ export const menu: Controller = {
     };
   },
 };
+
+/**
+ * What the menu is built from (a builder's script or an editor may change it): neither the
+ * runtime's own buttons nor what its UI draws in the menu (a language list).
+ */
+function structure(nav: Element): Element[] {
+  return [...nav.querySelectorAll('ul,li,a')].filter((el) => !el.closest('[data-sw-ui]'));
+}

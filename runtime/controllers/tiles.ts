@@ -26,11 +26,7 @@ export const tiles: Controller = {
     const { runtime } = ctx;
     const win = runtime.window;
     const items = tileItems(container);
-    // Tiles, or their contents (anywhere in the page), added, removed or replaced later.
-    rebuildOnChange(ctx, container.ownerDocument.body, () => {
-      const { items, strays } = tileTargets(container);
-      return [...items.flatMap(({ tile, content }) => [tile, content]), ...strays];
-    });
+    rebuildOnChange(ctx, container.ownerDocument.body, () => tilesAndContents(container));
     if (!items.length) return;
     runtime.adoptStyles(css);
     const hidden = items.map(({ content }) => content.hidden);
@@ -113,6 +109,12 @@ function prefetch(ctx: ControllerContext, container: Element, fetch: () => void)
   const once = new AbortController(); // whichever contact comes first
   ctx.signal.addEventListener('abort', () => once.abort(), { signal: once.signal });
   whenNeeded(ctx.runtime, strategy, container, () => (once.abort(), fetch()), once.signal);
+}
+
+/** What a gallery is built from: its tiles and their contents (anywhere in the page), which may change. */
+function tilesAndContents(container: Element): Element[] {
+  const { items, strays } = tileTargets(container);
+  return [...items.flatMap(({ tile, content }) => [tile, content]), ...strays];
 }
 
 function tileItems(container: Element): TileItem[] {

@@ -117,12 +117,9 @@ export function attachDialog(
       dialog.removeAttribute('data-sw-shown');
       const instant = reduced() || dialog.hasAttribute('data-sw-inline') || reason === 'replaced';
       // The bound covers a transition the page's CSS removed (no transitionend then).
-      closing = {
-        reason,
-        timer: win.setTimeout(finish, instant ? 0 : MODAL_TRANSITION_MS + 50),
-        // idle() waits for the fade: the dialog is still open until it ends.
-        release: work?.hold(signal),
-      };
+      // idle() waits for the fade (`release`): the dialog is still open until it ends.
+      const timer = win.setTimeout(finish, instant ? 0 : MODAL_TRANSITION_MS + 50);
+      closing = { reason, timer, release: work?.hold(signal) };
       if (instant) finish();
     },
     returnFocusTo(el) {

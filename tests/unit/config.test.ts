@@ -55,7 +55,9 @@ describe('config', () => {
 
   it('reads load strategies by controller name and names the values that are not one', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const config = normalizeConfig({ load: { lightbox: 'idle', carousel: 'visible', modal: 'soon', tiles: 1 } });
+    const config = normalizeConfig({
+      load: { lightbox: 'idle', carousel: 'visible', modal: 'soon', tiles: 1 },
+    });
     expect(config.load).toEqual({ lightbox: 'idle', carousel: 'visible' });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toContain('load.modal, load.tiles');
@@ -178,6 +180,24 @@ describe('config', () => {
       expect(text).toContain(f);
     }
   });
+
+  it.each([' /clinic ', '/clinic?x=1', '/clinic#top', 'https://c.example/clinic', '/clinic\n', 'C:\\clinic'])(
+    'site.cleanUrlPath %j is not a path: named in the warning, and not set',
+    (value) => {
+      const { warn } = silenceConsole();
+      expect(normalizeConfig({ site: { cleanUrlPath: value } }).site.cleanUrlPath).toBeUndefined();
+      expect(String(warn.mock.calls[0]![0])).toContain('site.cleanUrlPath');
+    },
+  );
+
+  it.each(['', '/', '/clinic', 'sites/clinic/', '/my%20clinic', '//clinic'])(
+    'site.cleanUrlPath %j is a path',
+    (value) => {
+      const { warn } = silenceConsole();
+      expect(normalizeConfig({ site: { cleanUrlPath: value } }).site.cleanUrlPath).toBe(value);
+      expect(warn).not.toHaveBeenCalled();
+    },
+  );
 
   it('clamps the slideshow interval into its range, with one warning', () => {
     const { warn } = silenceConsole();
