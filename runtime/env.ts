@@ -54,12 +54,11 @@ function resolveProjectPath(url: URL, site: Config['site']): string {
   if (site.cleanUrlPath !== undefined) return normalizeProjectPath(site.cleanUrlPath);
   const user = trustedUser(url, site);
   if (user) return `/users/${user}`;
-  // A segment that names a file (`preview.php`, `index.html`) is a page, not a project folder.
-  const segments = url.pathname
-    .split('/')
-    .filter(Boolean)
-    .slice(0, site.projectSegments)
-    .filter((s) => !s.includes('.'));
+  // The last segment, when it names a file (`preview.php`, `index.html`), is a page, not a
+  // project folder; a folder may have a dot in its name (`/dr.smith/en/`).
+  const parts = url.pathname.split('/');
+  if (parts[parts.length - 1]!.includes('.')) parts.pop();
+  const segments = parts.filter(Boolean).slice(0, site.projectSegments);
   return segments.length ? `/${segments.join('/')}` : '';
 }
 

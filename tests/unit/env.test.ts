@@ -70,6 +70,10 @@ describe('project path and baseUrl', () => {
     // a file name is a page, not a project folder
     ['https://c.example/preview.php?layout_id=1', {}, ''],
     ['https://c.example/clinic/preview.php?layout_id=1', { projectSegments: 2 }, '/clinic'],
+    ['https://c.example/clinic/index.html', {}, '/clinic'],
+    // a folder may have a dot in its name
+    ['https://c.example/dr.smith/en/', {}, '/dr.smith'],
+    ['https://c.example/dr.smith/en/about.html', { projectSegments: 2 }, '/dr.smith/en'],
   ] as const)('%s with %o → %s', (href, site, projectPath) => {
     const e = detectEnv(href, config(site));
     expect(e.projectPath).toBe(projectPath);
