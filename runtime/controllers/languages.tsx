@@ -3,7 +3,7 @@ import { navStrings } from '../i18n/nav';
 import { languageEntries, type MenuItem } from '../languages/links';
 import { LanguageList } from '../languages/list';
 import { log } from '../log';
-import { loadScript } from '../trusted-types';
+import { loadScript, trusted } from '../trusted-types';
 
 export { isLinkable, languageLink, type MenuItem } from '../languages/links';
 
@@ -28,7 +28,7 @@ export const languages: Controller = {
         nonce,
         ctx.signal,
       );
-      const menu = (win as unknown as Record<string, unknown>)[menuList];
+      const menu = menuGlobal(win, menuList, nonce);
       if (!Array.isArray(menu)) throw new Error(`menu_${id}.js did not define ${menuList}`);
       menus.push(menu as MenuItem[]);
     }
@@ -55,6 +55,24 @@ export const languages: Controller = {
     };
   },
 };
+
+/**
+ * The global a menu script defined (contract §3). `var menu_fr = …` is a property of the
+ * window; `let` or `const` make a global binding that is not, which a one-line script of the
+ * runtime's (with its nonce) hands over. Only an identifier is ever written into that script.
+ */
+function menuGlobal(win: Window, name: string, nonce: string | undefined): unknown {
+  const w = win as unknown as Record<string, unknown>;
+  if (name in w || !/^[A-Za-z_$][\w$]*$/.test(name)) return w[name];
+  const script = win.document.createElement('script');
+  if (nonce) script.nonce = nonce;
+  script.text = trusted(win).script(`window.__swMenu=typeof ${name}=="undefined"?void 0:${name}`);
+  win.document.head.append(script); // an inline classic script runs as it is inserted
+  script.remove();
+  const value = w.__swMenu;
+  delete w.__swMenu;
+  return value;
+}
 
 // What this chunk shares with the entry ships as one file with it (see core.ts).
 export { core as __core } from '../core';

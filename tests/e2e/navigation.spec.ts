@@ -479,6 +479,23 @@ test.describe('language switcher', () => {
     await expectAxeClean(page);
   });
 
+  test('menu scripts that declare their list with let or const (a global binding, not a window property) work too', async ({
+    page,
+  }) => {
+    await page.route(/\/swfiles\/html\/menu_(en|fr)\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      const lang = route.request().url().includes('menu_fr') ? 'fr' : 'en';
+      await route.fulfill({ response, body: body.replace(/^var /, lang === 'fr' ? 'const ' : 'let ') });
+    });
+    await openWithRuntime(page, urlFor('/clinic/en/services/'));
+    const box = page.locator('[data-sw-languages]');
+    await expect(box).toHaveAttribute('data-sw-ready', '');
+    await expect(box.locator('a[hreflang="fr"]')).toHaveAttribute('href', '/clinic/fr/services/');
+    await expect(box.locator('a[hreflang="en"]')).toHaveAttribute('aria-current', 'true');
+    expect(await page.evaluate(() => '__swMenu' in window)).toBe(false);
+  });
+
   test('on a detail page the other language links to its detailList url', async ({ page }) => {
     await openWithRuntime(page, urlFor('/clinic/en/news/flu-season/'));
     await page.waitForSelector('[data-sw-languages][data-sw-ready]');
