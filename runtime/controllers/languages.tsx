@@ -32,7 +32,8 @@ export const languages: Controller = {
       if (!Array.isArray(menu)) throw new Error(`menu_${id}.js did not define ${menuList}`);
       menus.push(menu as MenuItem[]);
     }
-    const { entries, refused } = languageEntries(config, menus, win.location.href.replace(/#.*$/, ''));
+    const here = win.location.href.replace(/#.*$/, '');
+    const { entries, refused } = languageEntries(config, menus, here, win.document.documentElement.lang);
     for (const { id, label } of refused)
       log.warn(
         `language switcher: the link for ${id} (${label}) is not an http(s) or relative URL; that language is left out.`,

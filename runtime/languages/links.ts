@@ -47,6 +47,20 @@ export interface LanguageEntry {
 }
 
 /**
+ * The page's language among the config's: `page.languageId`, else the one `<html lang>` names
+ * (the page's language, contract §1), exactly or by its primary subtag (`fr-CA`: `fr`).
+ */
+export function currentLanguage(
+  config: Pick<Config, 'languages' | 'page'>,
+  htmlLang: string,
+): string | undefined {
+  if (config.page.languageId !== undefined) return config.page.languageId;
+  const ids = config.languages.map(([, , id]) => id);
+  const is = (tag: string) => ids.find((id) => id.toLowerCase() === tag.toLowerCase());
+  return htmlLang ? (is(htmlLang) ?? is(htmlLang.split('-')[0]!)) : undefined;
+}
+
+/**
  * Every language's entry, in the config's order. A language whose link is missing is left
  * out; one whose link is not an http(s) or relative URL is left out and named in `refused`.
  */
@@ -54,13 +68,15 @@ export function languageEntries(
   config: Pick<Config, 'languages' | 'page'>,
   menus: readonly (readonly MenuItem[])[],
   here: string,
+  htmlLang = '',
 ): { entries: LanguageEntry[]; refused: { id: string; label: string }[] } {
   const entries: LanguageEntry[] = [];
   const refused: { id: string; label: string }[] = [];
+  const page = { ...config.page, languageId: currentLanguage(config, htmlLang) };
   config.languages.forEach(([label, , id], i) => {
-    const href: unknown = languageLink(id, config.page, menus[i] ?? [], here);
+    const href: unknown = languageLink(id, page, menus[i] ?? [], here);
     if (!href) return;
-    if (isLinkable(href)) entries.push({ id, label, href, current: id === config.page.languageId });
+    if (isLinkable(href)) entries.push({ id, label, href, current: id === page.languageId });
     else refused.push({ id, label });
   });
   return { entries, refused };

@@ -173,3 +173,49 @@ describe('only http(s) and relative URLs become language links (contract §3)', 
     }
   });
 });
+
+describe('the current language without page.languageId', () => {
+  it('is the one <html lang> names, exactly or by its primary subtag: marked, and linking to the page itself', async () => {
+    const config = {
+      page: { id: '1' },
+      languages: [
+        ['English', 'menu_en', 'en'],
+        ['Français', 'menu_fr', 'fr'],
+      ],
+    };
+    vi.mocked(loadScript).mockImplementation(async (win, url) => {
+      const lang = /menu_(\w+)\.js$/.exec(url)![1]!;
+      (win as unknown as Record<string, unknown>)[`menu_${lang}`] = [
+        ['Home', `/clinic/${lang}/`, '', 0, '', 0, '', '1'],
+      ];
+    });
+    const { languages } = await import('../../../runtime/controllers/languages');
+    try {
+      for (const [lang, current] of [
+        ['fr-CA', 'fr'],
+        ['EN', 'en'],
+        ['de', undefined],
+      ] as const) {
+        document.documentElement.lang = lang;
+        document.head.innerHTML = `<script type="application/json" id="sw-config">${JSON.stringify(config)}</script>`;
+        html('<div data-sw-languages></div>');
+        const rt = runtime([
+          { name: 'languages', selector: '[data-sw-languages]', load: 'ready', controller: languages },
+        ]);
+        rt.start();
+        const box = document.querySelector('[data-sw-languages]')!;
+        await vi.waitFor(() => expect(box.querySelector('ul')).not.toBeNull());
+        const marked = [...box.querySelectorAll('a[aria-current="true"]')].map((a) =>
+          a.getAttribute('hreflang'),
+        );
+        expect(marked, lang).toEqual(current ? [current] : []);
+        if (current)
+          expect(box.querySelector<HTMLAnchorElement>(`a[hreflang="${current}"]`)!.href).toBe(location.href);
+        rt.destroy();
+      }
+    } finally {
+      document.documentElement.lang = '';
+      vi.mocked(loadScript).mockReset();
+    }
+  });
+});
