@@ -47,8 +47,9 @@ export interface ConsentClient {
 
 /**
  * A save's answer. A success confirms the choice sent: never a first visit nor an outdated
- * choice, whatever the server echoed, and a flag its `message` leaves out (a server that
- * echoes nothing) is the one sent.
+ * choice, whatever the server echoed, and the flags of the page's groups are the ones sent
+ * (an echo that says otherwise, a Decline answered with "1"s, never overrides the visitor).
+ * What else the answer carries (a revision, flags of groups not on this page) is kept.
  */
 export function savedAnswer(
   body: unknown,
@@ -58,7 +59,7 @@ export function savedAnswer(
   const read = readAnswer(body, groups);
   if ('error' in read) return read;
   const message = (body as { status: { message: Record<string, unknown> } }).status.message;
-  const detail = Object.freeze({ ...localFlags(groups, choice), ...serverFlags(message) });
+  const detail = Object.freeze({ ...serverFlags(message), ...localFlags(groups, choice) });
   const flags: Flags = {};
   for (const g of groups) flags[g.variable] = g.forced || detail[g.variable] === '1' ? 1 : 0;
   return { flags, detail };

@@ -133,13 +133,13 @@ export function readAnswer(
   // A choice made under another revision of the policy (or before revisions): asked again.
   const outdated = !firstVisit && revision !== undefined && String(message[REVISION] ?? '') !== revision;
   // Until they choose again only the forced groups apply: the old choice was not made to this policy.
-  // A first visit's flags of optional groups are the server's defaults: nobody chose them, so
-  // they are left out of what is in force (they allow no analytics and no player).
-  const optional = (name: string) => groups.some((g) => !g.forced && g.variable === name);
+  // A first visit's flags are the server's defaults: nobody chose them, so only the forced
+  // groups' are in force (the others, groups of this page or not, allow no analytics, no player).
+  const forced = (name: string) => groups.some((g) => g.forced && g.variable === name);
   const detail = outdated
     ? Object.freeze(Object.fromEntries(groups.map((g) => [g.variable, g.forced ? '1' : '0'])))
     : serverFlags(
-        firstVisit ? Object.fromEntries(Object.entries(message).filter(([k]) => !optional(k))) : message,
+        firstVisit ? Object.fromEntries(Object.entries(message).filter(([k]) => forced(k))) : message,
       );
   return { flags, detail, firstVisit, outdated };
 }

@@ -113,12 +113,14 @@ describe('consent client: saving', () => {
     });
   });
 
-  it('the server’s word wins over the choice sent where it says something else', async () => {
-    fetch.mockResolvedValue(ok({ privacy_cookie: '1', privacy_cookie_2: '0' }));
-    expect(await client().save({ privacy_cookie_1: 1, privacy_cookie_2: 1 })).toMatchObject({
-      flags: { privacy_cookie_1: 1, privacy_cookie_2: 0 },
-      detail: { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '0' },
-    });
+  it('the choice sent wins over an echo that says otherwise for the page’s groups (a Decline stays declined); other flags are kept', async () => {
+    fetch.mockResolvedValue(ok({ privacy_cookie: '1', privacy_cookie_2: '1', privacy_cookie_9: '1' }));
+    expect(await client().save({ privacy_cookie_1: 1, privacy_cookie_2: 0 })).toEqual(
+      expect.objectContaining({
+        flags: { privacy_cookie_1: 1, privacy_cookie_2: 0 },
+        detail: { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '0', privacy_cookie_9: '1' },
+      }),
+    );
   });
 
   it('not confirmed (an answer that is not a success too): kept on the device, applies on the page, with a warning', async () => {

@@ -98,6 +98,13 @@ describe('the server’s answers', () => {
       firstVisit: true,
       outdated: false,
     });
+    // Nor a flag of a group this page does not have (the analytics variable, a player's).
+    expect(
+      readAnswer(
+        { status: { code: '200', message: { privacy_cookie_1: '1', privacy_cookie_7: '1', other: '1' } } },
+        groups,
+      ).detail,
+    ).toEqual({ privacy_cookie_1: '1' });
     expect(
       readAnswer({ status: { code: 200, message: { privacy_cookie: '1', privacy_cookie_3: 1 } } }, groups),
     ).toEqual({
