@@ -39,7 +39,9 @@ export function boot(
 ): Runtime | undefined {
   const win = doc.defaultView;
   if (!win) return undefined;
-  if (win.SiteRuntime) {
+  // Only the runtime's own object: an element with id or name "SiteRuntime" (an author's
+  // anchor) is a named property of the window, not an own one, and must not switch it off.
+  if (Object.prototype.hasOwnProperty.call(win, 'SiteRuntime') && win.SiteRuntime) {
     log.warn('the runtime is already running on this page; this second copy does nothing.');
     return undefined;
   }

@@ -20,7 +20,9 @@ type DataLayer = unknown[] & { [key]?: GtagState };
 
 export function gtagOf(win: Window): { gtag: (...args: unknown[]) => void; state: GtagState } {
   const w = win as unknown as { dataLayer?: DataLayer };
-  const layer = (w.dataLayer ??= []);
+  // An element with id "dataLayer" is no layer: an own array shadows it (as the tag expects).
+  if (!Array.isArray(w.dataLayer)) w.dataLayer = [];
+  const layer = w.dataLayer;
   const state = (layer[key] ??= { defaults: false, granted: false, configured: false, page: '' });
   // The protocol pushes `arguments` objects, which is how the tag library tells commands from data.
   function gtag(..._args: unknown[]): void {

@@ -144,6 +144,34 @@ test.describe('before and at consent', () => {
     });
   });
 
+  test('elements with id "SiteRuntime" and "dataLayer" (authors’ anchors) neither stop the runtime nor the tag', async ({
+    page,
+  }) => {
+    // Named properties of the window: a runtime that took them for its own object stepped
+    // aside, and the tag's protocol tried to push onto the element.
+    await page.route(
+      (url) => url.pathname === HOME,
+      async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(
+          '<body>',
+          '<body><h2 id="SiteRuntime">About the clinic</h2><a id="dataLayer" href="#dataLayer">Data</a>',
+        );
+        await route.fulfill({ response, body });
+      },
+    );
+    const requested = await stubTag(page);
+    await openWithRuntime(page, urlFor(HOME));
+    expect(await page.evaluate(() => typeof window.SiteRuntime?.idle)).toBe('function');
+    await expect(page.locator('html')).toHaveAttribute('data-sw-env', 'live');
+    await page.getByRole('button', { name: 'Accept all' }).first().click();
+    await expect.poll(() => requested).toEqual([TAG]);
+    expect((await dataLayer(page))!.slice(0, 2)).toEqual([
+      ['consent', 'default', DENIED],
+      ['consent', 'update', { analytics_storage: 'granted' }],
+    ]);
+  });
+
   test('Decline: nothing is granted or loaded', async ({ page }) => {
     const vendor = vendorRequests(page);
     await stubTag(page);
