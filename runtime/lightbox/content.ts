@@ -24,11 +24,14 @@ export interface Refusal {
 const thumbnailFile = /\.(jpe?g|png|gif)$/i;
 const videoFile = /\.(mp4|webm|ogg|ogv)$/i;
 const youtubeId = /^[\w-]{6,20}$/;
+/** YouTube's own domains: youtube.com and its country domains (youtube.de, youtube.co.uk, youtube.com.br). */
+const youtubeDomain = /^youtube(-nocookie)?\.(com|[a-z]{2}|co\.[a-z]{2}|com\.[a-z]{2})$/;
 /**
  * The video providers' hosts: nothing may be fetched from them before the visitor allows it. A
  * host name may end in the root's dot (`i.ytimg.com.`), which reaches the same server.
  */
-export const providerHost = /(^|\.)(youtube(-nocookie)?\.com|youtu\.be|ytimg\.com|vimeo\.com|vimeocdn\.com)\.?$/;
+export const providerHost =
+  /(^|\.)(youtube(-nocookie)?\.(com|[a-z]{2}|co\.[a-z]{2}|com\.[a-z]{2})|youtube\.googleapis\.com|youtubekids\.com|youtu\.be|ytimg\.com|googlevideo\.com|vimeo\.com|vimeocdn\.com)\.?$/;
 
 /** `width`/`height` query parameters: positive integers, else the configured default. */
 function size(params: URLSearchParams, name: string, fallback: number): number {
@@ -41,7 +44,7 @@ function youtube(url: URL): string | undefined {
   const host = url.hostname.replace(/^(www\.|m\.)/, '');
   let id: string | null | undefined;
   if (host === 'youtu.be') id = url.pathname.slice(1);
-  else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
+  else if (youtubeDomain.test(host)) {
     id =
       url.pathname === '/watch'
         ? url.searchParams.get('v')

@@ -24,18 +24,20 @@ export function Thumbnails({ items, index, label, nameOf, onPick }: ThumbnailsPr
       hidden={images.length < 2}
       style={{ maxWidth: `${Math.max(images.length, 1) * THUMB_SLOT}px` }}
     >
-      {images.map(({ item, i }) => (
-        <button
-          key={i}
-          type="button"
-          className="sw-lb-thumb"
-          aria-label={item.title || nameOf(i)}
-          aria-current={i === index ? 'true' : undefined}
-          onClick={() => onPick(i)}
-        >
-          <img alt="" src={item.thumb} />
-        </button>
-      ))}
+      {/* Hidden with a single image: nothing of it is fetched then. */}
+      {images.length > 1 &&
+        images.map(({ item, i }) => (
+          <button
+            key={i}
+            type="button"
+            className="sw-lb-thumb"
+            aria-label={item.title || nameOf(i)}
+            aria-current={i === index ? 'true' : undefined}
+            onClick={() => onPick(i)}
+          >
+            <img alt="" src={item.thumb} />
+          </button>
+        ))}
     </div>
   );
 }

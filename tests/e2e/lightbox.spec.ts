@@ -160,6 +160,18 @@ test.describe('lightbox', () => {
     await expect(thumbs.nth(2)).toHaveAttribute('aria-current', 'true');
   });
 
+  test('a group with a single image draws no thumbnail in its hidden strip (nothing fetched for it)', async ({
+    page,
+  }) => {
+    await openGallery(page);
+    await retarget(page, '/clinic/assets/img/lab.png?single=1', 'Lab');
+    await page.locator('a[data-sw-lightbox=""]').click();
+    await expect.poll(() => isOpen(page)).toBe(true);
+    await runtimeIdle(page);
+    await expect(box(page).locator('.sw-lb-thumbs')).toBeHidden();
+    await expect(box(page).locator('.sw-lb-thumbs img')).toHaveCount(0);
+  });
+
   test('inline content (#id) is shown as a copy; the original never leaves its place', async ({ page }) => {
     await openGallery(page);
     // Its link enhanced first (a hover brings the code), so only what opening does is compared.
@@ -674,7 +686,9 @@ test.describe('lightbox: more content types and the look', () => {
     expect(await box(page).evaluate((d) => getComputedStyle(d).transitionDuration)).toBe('0s');
   });
 
-  test('its code is fetched only on pages with lightbox items, on the first contact with one', async ({ page }) => {
+  test('its code is fetched only on pages with lightbox items, on the first contact with one', async ({
+    page,
+  }) => {
     const chunks: string[] = [];
     page.on('request', (r) => /\/lightbox-[\w-]+\.js$/.test(r.url()) && chunks.push(r.url()));
     await openWithRuntime(page, urlFor('/clinic/en/services/'));

@@ -20,6 +20,19 @@ describe('lightbox: href to content (a table)', () => {
       false,
     ],
     ['https://youtu.be/dQw4w9WgXcQ', 'youtube', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', false],
+    // a country domain's video is the same video, embedded behind its placeholder
+    [
+      'https://www.youtube.de/watch?v=dQw4w9WgXcQ&iframe=true',
+      'youtube',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      false,
+    ],
+    [
+      'https://youtube.com.br/embed/dQw4w9WgXcQ',
+      'youtube',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      false,
+    ],
     [
       'https://m.youtube.com/shorts/dQw4w9WgXcQ',
       'youtube',
@@ -80,6 +93,12 @@ describe('lightbox: href to content (a table)', () => {
     'https://i.vimeocdn.com/video/1.jpg',
     'https://i.ytimg.com./vi/dQw4w9WgXcQ/hqdefault.jpg', // the root's dot: the same server
     'https://player.vimeo.com./video/1',
+    // YouTube's other domains, its API host, its kids' site and its video servers
+    'https://www.youtube.de/playlist?list=PL0123456789',
+    'https://www.youtube.co.uk/img.jpg',
+    'https://youtube.googleapis.com/v/dQw4w9WgXcQ?iframe=true',
+    'https://www.youtubekids.com/watch?v=dQw4w9WgXcQ&iframe=true',
+    'https://rr1---sn-abc.googlevideo.com/x.mp4',
   ])('a video provider address that is not one video stays a link: %s', (href) => {
     const result = contentOf(href, base, defaults);
     expect('refused' in result && result.refused).toMatch(/only embedded for a single video/);
