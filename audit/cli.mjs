@@ -3,7 +3,7 @@
 //   [--crawl N] [--fail-on minor|moderate|serious|critical] [--chromium PATH]
 // Exit: 0 when every page and state was checked and nothing at or above --fail-on was found;
 // 1 otherwise; 2 for a wrong command line.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseAuditArgs, USAGE } from './args.mjs';
 import { htmlReport, summarize } from './report.mjs';
@@ -33,10 +33,34 @@ try {
   process.exit(2);
 }
 
+/** A one-line reason and exit 2: the run cannot give a verdict (1 means findings). */
+const cannot = (why) => {
+  console.error(`site-runtime-audit: ${why}`);
+  process.exit(2);
+};
+// Where the results go is checked before the audit, which they must not be lost after.
+try {
+  if (!options.out) throw new Error('--out needs a folder');
+  mkdirSync(options.out, { recursive: true });
+  if (options.json) {
+    mkdirSync(dirname(resolve(options.json)), { recursive: true });
+    if (existsSync(options.json) && statSync(options.json).isDirectory())
+      throw new Error(`--json ${options.json} is a folder, not a file`);
+  }
+} catch (err) {
+  cannot(`cannot write the report: ${err.message}`);
+}
+if (!existsSync(options.chromium))
+  cannot(`no browser at ${options.chromium} (--chromium PATH or $CHROMIUM_PATH)`);
+
 const started = Date.now();
-const result = await audit({ ...options, progress: (line) => console.log(line) });
+let result;
+try {
+  result = await audit({ ...options, progress: (line) => console.log(line) });
+} catch (err) {
+  cannot(`the audit could not run: ${String(err?.message ?? err).split('\n')[0]}`);
+}
 const sum = summarize(result, options.failOn);
-mkdirSync(options.out, { recursive: true });
 const html = join(options.out, 'index.html');
 writeFileSync(html, htmlReport(result, options.failOn));
 if (options.json) {

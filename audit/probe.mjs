@@ -173,7 +173,10 @@ export function probe({ op, arg }) {
     return null;
   }
   if (op === 'links') {
-    return [...document.querySelectorAll('a[href]')].map((a) => a.href);
+    // An SVG link's href is an SVGAnimatedString (and may be xlink:href): resolved here too.
+    return [...document.querySelectorAll('a[href], a[*|href]')].map((a) =>
+      typeof a.href === 'string' ? a.href : new URL(a.href.baseVal, document.baseURI).href,
+    );
   }
   throw new Error(`unknown probe ${op}`);
 

@@ -94,12 +94,15 @@ export function htmlReport(result, failOn) {
   let n = 0;
   const pages = result.pages
     .map((page) => {
-      const head = `<h2>${esc(page.url)} <small>(${esc(page.viewport)})</small></h2>`;
-      if (page.status !== 'checked') return `${head}<p class="bad">Not audited: ${esc(page.message)}</p>`;
+      const ended = page.finalUrl ? ` <small>(ended at ${esc(page.finalUrl)})</small>` : '';
+      const head = `<h2>${esc(page.url)} <small>(${esc(page.viewport)})</small>${ended}</h2>`;
+      // A page that stopped part-way still shows what was found before it stopped.
+      const stopped = page.status !== 'checked' ? `<p class="bad">Not audited: ${esc(page.message)}</p>` : '';
+      if (!page.states.length) return `${head}${stopped}`;
       const ids = page.states.map(() => n++);
       const rows = page.states.map((s, i) => stateRow(page, s, ids[i])).join('\n');
       const details = page.states.map((s, i) => stateDetail(page, s, ids[i])).join('\n');
-      return `${head}<p>Markers the runtime enhanced: ${esc(page.markers.join(', ') || 'none')}</p>
+      return `${head}${stopped}<p>Markers the runtime enhanced: ${esc((page.markers ?? []).join(', ') || 'none')}</p>
 <table><thead><tr><th scope="col">Viewport</th><th scope="col">State</th><th scope="col">Result</th></tr></thead><tbody>${rows}</tbody></table>${details}`;
     })
     .join('\n');

@@ -49,6 +49,8 @@ export async function audit(o) {
  */
 async function auditQueue(o, auditOne) {
   const queue = [...o.urls];
+  /** Where pages ended up after a redirect: not audited again when a link leads there. */
+  const seen = new Set();
   const limit = Math.max(o.crawl, o.urls.length);
   const V = o.viewports.length;
   const entries = [];
@@ -59,8 +61,11 @@ async function auditQueue(o, auditOne) {
   const merge = () => {
     for (; merged < queue.length && entries[merged]?.filter(Boolean).length === V; merged++)
       for (const entry of entries[merged]) {
+        // Links are followed on the site the page ended on (a redirect: http to https, to www).
+        if (entry.finalUrl) seen.add(entry.finalUrl);
         if (o.crawl > 0 && entry.links)
-          for (const link of followable(entry.links, queue[merged])) if (!queue.includes(link)) queue.push(link);
+          for (const link of followable(entry.links, entry.finalUrl ?? queue[merged]))
+            if (!queue.includes(link) && !seen.has(link)) queue.push(link);
         delete entry.links;
       }
   };
@@ -98,6 +103,7 @@ async function auditPage(page, url, viewport, say) {
     if (!response || response.status() >= 400)
       return fail(`the page did not load (HTTP ${response?.status() ?? 'no answer'})`);
     entry.links = await ask(page, 'links');
+    if (page.url() !== url) entry.finalUrl = page.url();
     if (!(await until(page, () => !!window.SiteRuntime?.inspect, undefined, 10_000)))
       return fail('the runtime did not start on this page (no window.SiteRuntime.inspect)');
     await settle(page);
@@ -132,10 +138,11 @@ async function auditPage(page, url, viewport, say) {
 const firstLine = (err) => String(err?.message ?? err).split('\n')[0];
 
 async function replan(page, key, viewport) {
-  const plan = planStates(await ask(page, 'markers'), viewport).find((p) => p.key === key);
-  return (
-    plan ?? { key, label: key, reach: async () => ({ unreachable: 'its marker is no longer in the page' }) }
-  );
+  const markers = await ask(page, 'markers');
+  // No runtime any more: the page reloaded (a consent save with forceReload) or went elsewhere.
+  const why = markers ? 'its marker is no longer in the page' : 'the page reloaded or left (no runtime)';
+  const plan = planStates(markers ?? [], viewport).find((p) => p.key === key);
+  return plan ?? { key, label: key, reach: async () => ({ unreachable: why }) };
 }
 
 async function auditState(page, plan) {

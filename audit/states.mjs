@@ -2,18 +2,11 @@
 // reach it. Reaching returns { kind: 'page'|'dialog'|'disclosure'|'control', ... } or
 // { unreachable: why }. The runner (run.mjs) audits it and the checks leave it.
 import { until } from './keyboard.mjs';
+import { consentPlan, modalOpen, modalPlan, press } from './dialog-states.mjs';
 import { lightboxStops } from './plan.mjs';
 
-const modalOpen = (sel) => !!document.querySelector(sel)?.closest('dialog')?.matches(':modal');
 const anyModal = () => [...document.querySelectorAll('dialog')].some((d) => d.matches(':modal'));
 const expanded = (sel) => document.querySelector(sel)?.getAttribute('aria-expanded') === 'true';
-
-/** Opens by keyboard, as a visitor would (so :focus-visible and focus return are the real ones). */
-async function press(page, selector) {
-  const target = page.locator(selector).first();
-  await target.focus();
-  await target.press('Enter');
-}
 
 async function expand(page, button) {
   if (!(await page.evaluate(expanded, button))) await press(page, button);
@@ -23,44 +16,42 @@ async function expand(page, button) {
 /** The plans for one page at one viewport, in the order they are audited. */
 export function planStates(markers, viewport) {
   const plans = [];
-  const of = (name) => markers.filter((m) => m.name === name);
+  // A marker the runtime refused or could not load has no state of its own (listed below).
+  const of = (name) => markers.filter((m) => m.name === name && m.state !== 'failed');
   for (const m of of('consent-modal')) plans.push(consentPlan(m));
   of('menu').forEach((m, n) => plans.push(...menuPlans(m, n, viewport)));
-  for (const m of of('modal')) if (!m.inline) plans.push(modalPlan(m));
+  of('modal').forEach((m, n, all) => {
+    if (m.inline) return;
+    // Its openers and SiteRuntime.modal reach the first modal of an id: a second is never seen.
+    if (all.findIndex((o) => o.id === m.id) < n)
+      plans.push(
+        unreachable(
+          `modal:${m.id}:${n}`,
+          `modal #${m.id} (${m.selector})`,
+          `another modal has the id "${m.id}": its openers reach that one (ids must be unique)`,
+        ),
+      );
+    else plans.push(modalPlan(m));
+  });
   plans.push(...lightboxPlans(of('lightbox')));
   // Keys name a state by the marker's place in the runtime's list, not by a path in the page:
   // the runner plans again before each state (a popup added to the page shifts paths).
   of('tiles').forEach((m, n) => plans.push(...tilePlans(m, n)));
   of('carousel').forEach((m, n) => plans.push(carouselPlan(m, n)));
   for (const m of markers.filter((m) => m.state !== 'enhanced'))
-    plans.push({
-      key: `${m.name}:${m.selector}`,
-      label: `${m.name} (${m.selector})`,
-      reach: async () => ({
-        unreachable: `the runtime did not enhance it (${m.state === 'failed' ? 'its code failed to load' : 'still waiting'})`,
-      }),
-    });
+    plans.push(
+      unreachable(
+        `${m.name}:${m.selector}`,
+        `${m.name} (${m.selector})`,
+        m.state === 'failed'
+          ? 'the runtime left it as plain HTML: its markup was refused (the console says why) or its code failed to load'
+          : 'the runtime did not enhance it (still waiting)',
+      ),
+    );
   return plans;
 }
 
-function consentPlan(modal) {
-  return {
-    key: 'consent-preferences',
-    label: 'consent preferences open',
-    reach: async (page) => {
-      if (!modal.opener) return { unreachable: 'no visible "preferences" control opens it' };
-      await press(page, modal.opener);
-      if (!(await until(page, modalOpen, modal.selector, 5000)))
-        return { unreachable: 'the preferences did not open' };
-      // Closed as a visitor can: Decline (run.mjs answers the save; nothing reaches the server).
-      const close = async () => {
-        if (modal.decline) await page.locator(modal.decline).click();
-        await until(page, (sel) => !modalOpen(sel), modal.selector, 5000);
-      };
-      return { kind: 'dialog', escape: false, close, opener: modal.opener };
-    },
-  };
-}
+const unreachable = (key, label, why) => ({ key, label, reach: async () => ({ unreachable: why }) });
 
 function menuPlans(menu, n, viewport) {
   const plans = [];
@@ -104,24 +95,6 @@ const collapseAll = (menu) => async (page) => {
     await page.keyboard.press('Escape');
   }
 };
-
-function modalPlan(m) {
-  return {
-    key: `modal:${m.id}`,
-    label: `modal #${m.id} open`,
-    reach: async (page) => {
-      if (m.opener) await press(page, m.opener);
-      else await page.evaluate((id) => window.SiteRuntime.modal(id, 'open'), m.id);
-      if (!(await until(page, modalOpen, m.selector, 5000))) return { unreachable: 'it did not open' };
-      const close = async () => {
-        if (m.closer && (await page.locator(m.closer).isVisible())) await page.locator(m.closer).click();
-        else await page.evaluate((id) => window.SiteRuntime.modal(id, 'close'), m.id);
-        await until(page, (sel) => !modalOpen(sel), m.selector, 5000);
-      };
-      return { kind: 'dialog', escape: m.escape, close, opener: m.opener };
-    },
-  };
-}
 
 function lightboxPlans(items) {
   return lightboxStops(items).map(({ group, index, total, opener, steps, type }) => ({

@@ -23,8 +23,12 @@ export function parseArgs(argv) {
     const a = argv[i];
     if (a === '--help' || a === '-h') out.help = true;
     else if (a === '--json') out.json = true;
-    else if (a === '--base' && argv[i + 1]) out.base = argv[++i];
-    else if (a.startsWith('-')) out.error = `unknown option ${a}`;
+    else if (a === '--base') {
+      const base = argv[++i];
+      if (base === undefined || base.startsWith('-')) out.error = '--base needs a URL';
+      else if (!URL.canParse(base)) out.error = `--base "${base}" is not an absolute URL`;
+      else out.base = base;
+    } else if (a.startsWith('-')) out.error = `unknown option ${a}`;
     else out.files.push(a);
   }
   if (!out.help && !out.error && !out.files.length) out.error = 'no page given';

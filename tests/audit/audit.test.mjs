@@ -3,7 +3,7 @@
 // code; a clean site passes; what cannot be audited is never passed as clean.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -116,7 +116,12 @@ describe('site-runtime-audit', { timeout: 300_000, concurrency: 3 }, () => {
     const pages = (r) => r.json.pages.map((p) => `${new URL(p.url).pathname} ${p.status}`);
     const at = (jobs) => audit(paths, '--crawl', '4', '--viewport', 'desktop', '--jobs', jobs);
     const [one, three] = [await at('1'), await at('3')];
-    const expected = ['/clean.html checked', '/missing.html error', '/no-runtime.html error', '/about.html checked'];
+    const expected = [
+      '/clean.html checked',
+      '/missing.html error',
+      '/no-runtime.html error',
+      '/about.html checked',
+    ];
     assert.deepEqual(pages(one), expected, one.out);
     assert.deepEqual(pages(three), expected, three.out);
     assert.deepEqual(states(three.json), states(one.json));
@@ -133,6 +138,67 @@ describe('site-runtime-audit', { timeout: 300_000, concurrency: 3 }, () => {
       ],
     );
     assert.match(r.html, /Not audited: the page did not load/);
+  });
+
+  test('a crawl follows the links of the site a redirect ended on, SVG links too', async () => {
+    const r = await audit(['/go.html'], '--crawl', '2', '--viewport', 'desktop');
+    assert.deepEqual(
+      r.json.pages.map(
+        (p) =>
+          `${new URL(p.url).host === new URL(site.origin).host ? 'start' : 'final'} ${new URL(p.url).pathname}`,
+      ),
+      ['start /go.html', 'final /about.html'],
+      r.out,
+    );
+    assert.match(r.json.pages[0].finalUrl, /^http:\/\/localhost:\d+\/svg-links\.html$/);
+    assert.match(r.html, /ended at http:\/\/localhost:\d+\/svg-links\.html/);
+    assert.doesNotMatch(r.out, /object/);
+  });
+
+  test('a second modal with the same id, and one the runtime refused: never passed as audited', async () => {
+    const dup = await audit(['/dup-modal.html'], '--viewport', 'desktop');
+    assert.equal(dup.code, 1, dup.out);
+    assert.deepEqual(states(dup.json), ['page:checked', 'modal:promo:checked', 'modal:promo:1:unreachable']);
+    assert.match(dup.json.pages[0].states[2].message, /another modal has the id "promo"/);
+    const bad = await audit(['/bad-modal.html'], '--viewport', 'desktop');
+    assert.equal(bad.code, 1, bad.out);
+    assert.deepEqual(
+      bad.json.pages[0].states.map((s) => [s.key.split(':')[0], s.status]),
+      [
+        ['page', 'checked'],
+        ['modal', 'unreachable'],
+      ],
+    );
+    assert.match(bad.json.pages[0].states[1].message, /markup was refused/);
+  });
+
+  test('no browser, or nowhere to write the report: exit 2 at once, before any page is audited', async () => {
+    const run = async (...args) => {
+      const child = spawn(
+        process.execPath,
+        [join(root, 'audit/cli.mjs'), `${site.origin}/clean.html`, ...args],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+      return { code: await new Promise((ok) => child.on('exit', ok)), out };
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'sw-audit-test-'));
+    const file = join(dir, 'a-file');
+    writeFileSync(file, '');
+    for (const [args, why] of [
+      [['--chromium', join(dir, 'no-such-browser')], /no browser at/],
+      [['--out', file], /cannot write the report/],
+      [['--json', dir], /is a folder, not a file/],
+    ]) {
+      const r = await run(...args);
+      assert.equal(r.code, 2, r.out);
+      assert.match(r.out, why);
+      assert.doesNotMatch(r.out, /clean\.html/); // nothing audited
+    }
   });
 
   test('a wrong command line: exit 2 with the usage', async () => {

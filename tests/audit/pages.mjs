@@ -61,6 +61,21 @@ export const PAGES = {
 <li><a href="/about.html">About</a><ul><li><a href="/about.html#team">Team</a></li></ul></li></ul></nav>`,
     'nav a,nav button{display:inline-block;min-width:24px;min-height:24px;margin:4px}nav ul ul a:focus{outline:none}',
   ),
+  // A link inside SVG (its href an SVGAnimatedString): the crawl still follows it.
+  '/svg-links.html': page(
+    'SVG links',
+    '<p><svg width="120" height="30" aria-label="About us" role="img"><a href="/about.html"><text x="0" y="20">About us</text></a></svg></p>',
+  ),
+  // Two modals with one id: openers and SiteRuntime.modal reach only the first.
+  '/dup-modal.html': page(
+    'Two modals, one id',
+    `${modal('<p>First.</p>')}<div id="promo" class="modal" data-sw-modal aria-labelledby="promo-2"><h2 id="promo-2">Second</h2></div>`,
+  ),
+  // A modal without an id: the runtime refuses it (its code loaded fine).
+  '/bad-modal.html': page(
+    'A modal without an id',
+    '<div class="modal" data-sw-modal aria-label="Nameless"><p>No id.</p></div>',
+  ),
   '/no-runtime.html':
     '<!doctype html><html lang="en"><head><title>Plain</title></head><body><main><h1>Plain</h1></main></body></html>',
 };
@@ -73,6 +88,11 @@ export function startPlantedSite() {
     const send = (status, type, body) => res.writeHead(status, { 'content-type': type }).end(body);
     if (pathname === '/x.png') return send(200, TYPES['.png'], IMAGE);
     if (PAGES[pathname]) return send(200, TYPES['.html'], PAGES[pathname]);
+    // To another host of the same server (http to https, apex to www, as sites do).
+    if (pathname === '/go.html') {
+      const { port } = server.address();
+      return res.writeHead(302, { location: `http://localhost:${port}/svg-links.html` }).end();
+    }
     if (pathname.startsWith('/swfiles/runtime/')) {
       const file = normalize(join(DIST, pathname.slice('/swfiles/runtime/'.length)));
       if (file.startsWith(DIST) && extname(file) === '.js') {

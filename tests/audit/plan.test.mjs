@@ -200,6 +200,27 @@ describe('summary and report', () => {
     const notLoaded = result([{ url: 'u', viewport: 'desktop', status: 'error', message: 'm', states: [] }]);
     assert.equal(summarize(notLoaded, 'critical').ok, false);
   });
+  test('a page that stopped part-way still lists what was found before; a redirect says where it ended', () => {
+    const html = htmlReport(
+      result([
+        {
+          url: 'http://x.test/a',
+          finalUrl: 'https://www.x.test/a',
+          viewport: 'desktop',
+          status: 'error',
+          message: 'the audit stopped on this page: gone',
+          markers: ['modal'],
+          states: [state('modal:promo', [v('serious')])],
+        },
+      ]),
+      'serious',
+    );
+    assert.match(html, /Not audited: the audit stopped on this page: gone/);
+    assert.match(html, /modal:promo/);
+    assert.match(html, /1 finding/);
+    assert.match(html, /ended at https:\/\/www\.x\.test\/a/);
+  });
+
   test('everything from the page is escaped in the HTML report', () => {
     const html = htmlReport(
       result([

@@ -92,4 +92,17 @@ describe('site-runtime-check', { timeout: 30_000 }, () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^usage: site-runtime-check/);
   });
+
+  it('--base that is not an absolute URL, or missing, is a wrong command line (exit 2), not a crash', async () => {
+    const runs = await Promise.all([
+      check('--base', 'not a url', 'tests/check/planted.html'),
+      check('--base', '--json', 'tests/check/planted.html'),
+      check('tests/check/planted.html', '--base'),
+    ]);
+    expect(runs.map((r) => r.code)).toEqual([2, 2, 2]);
+    expect(runs[0]!.stderr).toMatch(/--base "not a url" is not an absolute URL/);
+    expect(runs[1]!.stderr).toMatch(/--base needs a URL/);
+    expect(runs[2]!.stderr).toMatch(/--base needs a URL/);
+    for (const r of runs) expect(r.stderr).not.toMatch(/TypeError|at .*\.mjs/);
+  });
 });

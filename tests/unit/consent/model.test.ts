@@ -103,8 +103,17 @@ describe('the server’s answers', () => {
       readAnswer(
         { status: { code: '200', message: { privacy_cookie_1: '1', privacy_cookie_7: '1', other: '1' } } },
         groups,
-      ).detail,
-    ).toEqual({ privacy_cookie_1: '1' });
+      ),
+    ).toMatchObject({ detail: { privacy_cookie_1: '1' } });
+    expect(
+      Object.keys(
+        (
+          readAnswer({ status: { code: '200', message: { privacy_cookie_7: '1', other: '1' } } }, groups) as {
+            detail: object;
+          }
+        ).detail,
+      ),
+    ).toEqual([]);
     expect(
       readAnswer({ status: { code: 200, message: { privacy_cookie: '1', privacy_cookie_3: 1 } } }, groups),
     ).toEqual({

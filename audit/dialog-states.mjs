@@ -1,0 +1,49 @@
+// The plans of the dialogs whose content is the builder's: the consent preferences and modals
+// (states.mjs plans every state; this file says how each of these is opened and closed).
+import { until } from './keyboard.mjs';
+
+export const modalOpen = (sel) => !!document.querySelector(sel)?.closest('dialog')?.matches(':modal');
+
+/** Opens by keyboard, as a visitor would (so :focus-visible and focus return are the real ones). */
+export async function press(page, selector) {
+  const target = page.locator(selector).first();
+  await target.focus();
+  await target.press('Enter');
+}
+
+export function consentPlan(modal) {
+  return {
+    key: 'consent-preferences',
+    label: 'consent preferences open',
+    reach: async (page) => {
+      if (!modal.opener) return { unreachable: 'no visible "preferences" control opens it' };
+      await press(page, modal.opener);
+      if (!(await until(page, modalOpen, modal.selector, 5000)))
+        return { unreachable: 'the preferences did not open' };
+      // Closed as a visitor can: Decline (run.mjs answers the save; nothing reaches the server).
+      const close = async () => {
+        if (modal.decline) await page.locator(modal.decline).click();
+        await until(page, (sel) => !modalOpen(sel), modal.selector, 5000);
+      };
+      return { kind: 'dialog', escape: false, close, opener: modal.opener };
+    },
+  };
+}
+
+export function modalPlan(m) {
+  return {
+    key: `modal:${m.id}`,
+    label: `modal #${m.id} open`,
+    reach: async (page) => {
+      if (m.opener) await press(page, m.opener);
+      else await page.evaluate((id) => window.SiteRuntime.modal(id, 'open'), m.id);
+      if (!(await until(page, modalOpen, m.selector, 5000))) return { unreachable: 'it did not open' };
+      const close = async () => {
+        if (m.closer && (await page.locator(m.closer).isVisible())) await page.locator(m.closer).click();
+        else await page.evaluate((id) => window.SiteRuntime.modal(id, 'close'), m.id);
+        await until(page, (sel) => !modalOpen(sel), m.selector, 5000);
+      };
+      return { kind: 'dialog', escape: m.escape, close, opener: m.opener };
+    },
+  };
+}
