@@ -40,15 +40,16 @@ export const anchors: Controller = {
       if (!target || target.matches(claimedTarget)) return;
 
       restore?.();
+      const html = doc.documentElement;
       const reduced = win.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      const unstyle = [
-        setStyle(target, 'scrollMarginTop', `${ANCHOR_OFFSET}px`),
-        setStyle(doc.documentElement, 'scrollBehavior', reduced ? 'auto' : 'smooth'),
-      ];
+      const before = { margin: target.style.scrollMarginTop, behavior: html.style.scrollBehavior };
+      target.style.scrollMarginTop = `${ANCHOR_OFFSET}px`;
+      html.style.scrollBehavior = reduced ? 'auto' : 'smooth';
       // This navigation's own listener: a second click must not leave the first one behind.
       const done = new AbortController();
       const undo = () => {
-        unstyle.forEach((f) => f());
+        target.style.scrollMarginTop = before.margin;
+        html.style.scrollBehavior = before.behavior;
         done.abort();
         restore = undefined;
       };
@@ -59,31 +60,13 @@ export const anchors: Controller = {
 
       if (!target.matches('a[href],button,input,select,textarea,[tabindex]')) {
         target.setAttribute('tabindex', '-1');
-        tabbed.add(target);
-        const untab = () => (target.removeAttribute('tabindex'), tabbed.delete(target));
-        target.addEventListener('blur', untab, { once: true, signal: ctx.signal });
+        target.addEventListener('blur', () => target.removeAttribute('tabindex'), {
+          once: true,
+          signal: ctx.signal,
+        });
       }
       target.focus({ preventScroll: true });
     });
-    // The focus target of a navigation still focused at disconnect (destroy()) gives its tabindex back.
-    const tabbed = new Set<Element>();
-    return () => {
-      restore?.();
-      tabbed.forEach((el) => el.removeAttribute('tabindex'));
-    };
+    return () => restore?.();
   },
 };
-
-/**
- * Sets one inline style property of `el`; the undo puts its value back, and leaves no empty
- * `style` attribute where there was none.
- */
-function setStyle(el: HTMLElement, name: 'scrollMarginTop' | 'scrollBehavior', value: string): () => void {
-  const had = el.hasAttribute('style');
-  const before = el.style[name];
-  el.style[name] = value;
-  return () => {
-    el.style[name] = before;
-    if (!had && !el.style.length) el.removeAttribute('style');
-  };
-}
