@@ -23,10 +23,13 @@ if (unit) {
   failed += r.numFailedTests;
   for (const file of r.testResults ?? []) {
     for (const t of file.assertionResults ?? []) {
-      if (t.status === 'failed') failures.push(`vitest: ${file.name.replace(process.cwd() + '/', '')} > ${t.fullName}`);
+      if (t.status === 'failed')
+        failures.push(`vitest: ${file.name.replace(process.cwd() + '/', '')} > ${t.fullName}`);
     }
   }
-  lines.push(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
+  lines.push(
+    `vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`,
+  );
   if (read('.reports/unit-exit.status') !== '0' && r.numFailedTests === 0) {
     failed++;
     lines.push('vitest: exited non-zero without a failed test (a suite failed to load)');
@@ -50,7 +53,9 @@ for (const engine of ['chromium', 'firefox']) {
   const s = parsed.stats;
   passed += s.expected;
   failed += s.unexpected + s.flaky;
-  lines.push(`${label}: ${s.expected} passed, ${s.unexpected} failed, ${s.flaky} flaky, ${s.skipped} skipped`);
+  lines.push(
+    `${label}: ${s.expected} passed, ${s.unexpected} failed, ${s.flaky} flaky, ${s.skipped} skipped`,
+  );
   if (read(`.reports/e2e-${engine}-exit.status`) !== '0' && s.unexpected === 0) {
     failed++;
     lines.push(`${label}: exited non-zero without a failed test`);
@@ -70,7 +75,9 @@ for (const suite of ['webkit', 'audit']) {
   const count = (key) => Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
   passed += count('pass');
   failed += count('fail') + count('cancelled');
-  lines.push(`${suite}: ${count('pass')} passed, ${count('fail')} failed, ${count('cancelled')} cancelled, ${count('skipped')} skipped`);
+  lines.push(
+    `${suite}: ${count('pass')} passed, ${count('fail')} failed, ${count('cancelled')} cancelled, ${count('skipped')} skipped`,
+  );
   if (read(`.reports/${suite}-exit.status`) !== '0' && count('fail') + count('cancelled') === 0) {
     failed++;
     lines.push(`${suite}: exited non-zero without a failed test`);
@@ -81,7 +88,9 @@ for (const suite of ['webkit', 'audit']) {
 const demo = read('.reports/audit-demo-exit.status');
 if (demo === '0') passed++;
 else failed++;
-lines.push(`audit of the demo site: ${demo === undefined ? 'did not run' : demo === '0' ? 'passed' : 'failed'}`);
+lines.push(
+  `audit of the demo site: ${demo === undefined ? 'did not run' : demo === '0' ? 'passed' : 'failed'}`,
+);
 
 if (failures.length > 0) console.log(`failed:\n${failures.map((f) => `  ${f}`).join('\n')}\n`);
 for (const l of lines) console.log(`  ${l}`);
@@ -97,9 +106,25 @@ function listPlaywright(label, suites, path) {
       for (const t of spec.tests ?? []) {
         if (t.status === 'unexpected' || t.status === 'flaky') {
           failures.push(`${label} [${t.projectName}] ${t.status}: ${[...here, spec.title].join(' > ')}`);
+          // The cause, so that the summary at the end of a long log says why, not only what.
+          const error = (t.results ?? []).find((r) => r.error)?.error;
+          if (error) failures.push(...firstLines(error, 4).map((l) => `    ${l}`));
         }
       }
     }
     listPlaywright(label, suite.suites ?? [], here);
   }
+}
+
+/** The first `n` non-empty lines of a Playwright error, without colour codes, and where it was. */
+function firstLines(error, n) {
+  // eslint-disable-next-line no-control-regex
+  const plain = String(error.message ?? error.value ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  const lines = plain
+    .split('\n')
+    .filter((l) => l.trim())
+    .slice(0, n);
+  const at = error.location;
+  if (at) lines.push(`at ${at.file.replace(/^.*\/tests\//, 'tests/')}:${at.line}`);
+  return lines.map((l) => l.slice(0, 200));
 }
