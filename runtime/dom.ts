@@ -40,3 +40,13 @@ export function matches(root: ParentNode, selector: string): Element[] {
   if (root instanceof Element && root.matches(selector)) found.unshift(root);
   return found;
 }
+
+/**
+ * Removes `el`'s style attribute once its inline style is empty (a runtime that only adds
+ * leaves no `style=""` behind). `hasAttribute` first is needed: Chromium writes a CSSOM
+ * change back to the attribute lazily, and a removal before that write comes back as an
+ * empty attribute on the next read (unless a MutationObserver forced the write earlier).
+ */
+export function dropEmptyStyle(el: HTMLElement): void {
+  if (!el.style.length && el.hasAttribute('style')) el.removeAttribute('style');
+}

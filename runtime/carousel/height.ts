@@ -1,4 +1,4 @@
-import { boxExtra } from '../dom';
+import { boxExtra, dropEmptyStyle } from '../dom';
 import type { Work } from '../work';
 
 /**
@@ -59,6 +59,6 @@ export function keepTallest(
       const [minHeight, hadStyle] = before[i]!;
       s.style.minHeight = minHeight;
       // Removing the attribute, never writing it: a page's CSP may refuse inline style attributes.
-      if (!hadStyle && !s.style.cssText) s.removeAttribute('style');
+      if (!hadStyle) dropEmptyStyle(s);
     });
 }

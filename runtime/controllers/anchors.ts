@@ -1,6 +1,6 @@
 import { after } from '../defer';
 import type { Controller } from '../controller';
-import { fragmentId, isPlainClick } from '../dom';
+import { dropEmptyStyle, fragmentId, isPlainClick } from '../dom';
 import { attr, legacyLightboxSelector } from '../schema';
 
 /** Spec §9: the target's top lands 100 px below the top of the viewport. */
@@ -40,16 +40,15 @@ export const anchors: Controller = {
       if (!target || target.matches(claimedTarget)) return;
 
       restore?.();
-      const html = doc.documentElement;
       const reduced = win.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      const before = { margin: target.style.scrollMarginTop, behavior: html.style.scrollBehavior };
-      target.style.scrollMarginTop = `${ANCHOR_OFFSET}px`;
-      html.style.scrollBehavior = reduced ? 'auto' : 'smooth';
+      const unstyle = [
+        setStyle(target, 'scrollMarginTop', `${ANCHOR_OFFSET}px`),
+        setStyle(doc.documentElement, 'scrollBehavior', reduced ? 'auto' : 'smooth'),
+      ];
       // This navigation's own listener: a second click must not leave the first one behind.
       const done = new AbortController();
       const undo = () => {
-        target.style.scrollMarginTop = before.margin;
-        html.style.scrollBehavior = before.behavior;
+        unstyle.forEach((f) => f());
         done.abort();
         restore = undefined;
       };
@@ -60,13 +59,31 @@ export const anchors: Controller = {
 
       if (!target.matches('a[href],button,input,select,textarea,[tabindex]')) {
         target.setAttribute('tabindex', '-1');
-        target.addEventListener('blur', () => target.removeAttribute('tabindex'), {
-          once: true,
-          signal: ctx.signal,
-        });
+        untab = () => target.removeAttribute('tabindex');
+        target.addEventListener('blur', untab, { once: true, signal: ctx.signal });
       }
       target.focus({ preventScroll: true });
     });
-    return () => restore?.();
+    // The one target still focused at disconnect (destroy()) gives its tabindex back too: the
+    // others gave theirs back when focus left them.
+    let untab: (() => void) | undefined;
+    return () => {
+      restore?.();
+      untab?.();
+    };
   },
 };
+
+/**
+ * Sets one inline style property of `el`; the undo puts its value back, and leaves no empty
+ * `style` attribute where there was none.
+ */
+function setStyle(el: HTMLElement, name: 'scrollMarginTop' | 'scrollBehavior', value: string): () => void {
+  const had = el.hasAttribute('style');
+  const before = el.style[name];
+  el.style[name] = value;
+  return () => {
+    el.style[name] = before;
+    if (!had) dropEmptyStyle(el);
+  };
+}

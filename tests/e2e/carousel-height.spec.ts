@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openWithRuntime, test, urlFor } from './fixtures';
+import { expect, openWithRuntime, runtimeIdle, test, urlFor } from './fixtures';
 
 // Issue 14, point 3: a carousel whose slides differ in height keeps the tallest one's height on
 // every slide, so rotating never moves what follows it; again after the window narrows.
@@ -75,4 +75,26 @@ test('slides of different heights: each keeps the tallest one’s, so rotating m
         after: first.after,
       });
   }
+});
+
+test('destroy() takes the heights back and leaves no empty style attribute on a slide', async ({ page }) => {
+  await unequalSlides(page);
+  await openWithRuntime(page, urlFor(HOME));
+  await runtimeIdle(page);
+  const styles = () =>
+    carousel(page).evaluate((c) =>
+      [...c.querySelectorAll('[data-sw-slide]')].map((s) => s.getAttribute('style')),
+    );
+  // The runtime gave the shorter slides a min-height (read from the style object: reading the
+  // attribute here would make Chromium write it out, which hid the bug below).
+  const minHeights = () =>
+    carousel(page).evaluate((c) =>
+      [...c.querySelectorAll<HTMLElement>('[data-sw-slide]')].map((s) => s.style.minHeight),
+    );
+  expect((await minHeights()).some((h) => h !== '')).toBe(true);
+  await page.evaluate(() => window.SiteRuntime!.destroy());
+  // Chromium writes a CSSOM change back to the attribute lazily: a removal before that write
+  // came back as style="" (runtime/dom.ts, dropEmptyStyle).
+  expect(await minHeights()).toEqual(['', '', '']);
+  expect(await styles()).toEqual([null, null, null]);
 });

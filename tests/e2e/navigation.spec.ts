@@ -379,6 +379,26 @@ test.describe('smooth anchor scrolling', () => {
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('');
   });
 
+  test('leaves nothing behind: no style attribute once the scroll is over, no tabindex after destroy()', async ({
+    page,
+  }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    const traces = () =>
+      page.evaluate(() => ({
+        html: document.documentElement.getAttribute('style'),
+        target: document.getElementById('hours')!.getAttribute('style'),
+        tabindex: document.getElementById('hours')!.getAttribute('tabindex'),
+      }));
+    const ended = page.evaluate(() => new Promise((r) => addEventListener('scrollend', r, { once: true })));
+    await page.locator('[data-sw-anchor-menu] a[href="#hours"]').click();
+    await ended;
+    await runtimeIdle(page);
+    await expect(page.locator('#hours')).toBeFocused();
+    expect(await traces()).toEqual({ html: null, target: null, tabindex: '-1' });
+    await page.evaluate(() => window.SiteRuntime!.destroy());
+    expect(await traces()).toEqual({ html: null, target: null, tabindex: null });
+  });
+
   test('under prefers-reduced-motion it jumps without animation', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openWithRuntime(page, urlFor('/clinic/en/'));
