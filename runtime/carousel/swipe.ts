@@ -1,3 +1,4 @@
+import { dropEmptyStyle } from '../dom';
 import {
   initialGesture,
   pointerDown,
@@ -77,6 +78,7 @@ function builderStyles(root: HTMLElement, reduced: boolean, signal: AbortSignal)
     'abort',
     () => {
       root.style.touchAction = touchAction;
+      dropEmptyStyle(root);
       for (const [el, [transform, transition]] of written) Object.assign(el.style, { transform, transition });
     },
     { once: true },
@@ -90,3 +92,6 @@ function builderStyles(root: HTMLElement, reduced: boolean, signal: AbortSignal)
     },
   ] as const;
 }
+
+// Bundling hint: what this chunk shares with the entry ships as one file (see core.ts).
+export { core as __core } from '../core';

@@ -1,5 +1,6 @@
 import type { Controller } from '../controller';
 import { consentHub } from '../consent/hub';
+import { dropEmptyStyle } from '../dom';
 import { CONSENT_INACTIVE } from '../consent/model';
 import { InvalidOptionsError } from '../errors';
 import { log } from '../log';
@@ -37,6 +38,7 @@ export const consentBanner: Controller = {
     const unpad = () => {
       root.style.scrollPaddingTop = before.top;
       root.style.scrollPaddingBottom = before.bottom;
+      dropEmptyStyle(root);
       spacer.remove();
     };
     const pad = () => {

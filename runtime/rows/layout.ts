@@ -1,4 +1,4 @@
-import { boxExtra } from '../dom';
+import { boxExtra, dropEmptyStyle } from '../dom';
 import { settle, type BoxLayout } from './settle';
 
 /**
@@ -16,8 +16,9 @@ export function setMin(mins: MinHeights, box: HTMLElement, px: number | null): v
   if ((held?.px ?? null) === px) return;
   const inline = held ? held.inline : box.style.minHeight;
   box.style.minHeight = px === null ? inline : inline ? `max(${inline}, ${px}px)` : `${px}px`;
-  if (px === null) mins.delete(box);
-  else mins.set(box, { px, inline });
+  if (px !== null) return void mins.set(box, { px, inline });
+  mins.delete(box);
+  dropEmptyStyle(box);
 }
 
 /**

@@ -549,6 +549,24 @@ async function holdBack(page: Page, pattern: string) {
 }
 
 test.describe('equal-height rows', () => {
+  test('destroy() takes the heights back and leaves no empty style attribute on a box', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 }); // the boxes share a line
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    await runtimeIdle(page);
+    const boxes = page.locator('[data-sw-box]');
+    // Read from the style object: reading the attribute would make Chromium write it out,
+    // which hid the empty attribute below (runtime/dom.ts, dropEmptyStyle).
+    const minHeights = () => boxes.evaluateAll((els) => els.map((e) => (e as HTMLElement).style.minHeight));
+    expect((await minHeights()).some((h) => h !== '')).toBe(true);
+    await page.evaluate(() => window.SiteRuntime!.destroy());
+    expect((await minHeights()).every((h) => h === '')).toBe(true);
+    expect(await boxes.evaluateAll((els) => els.map((e) => e.getAttribute('style')))).toEqual([
+      null,
+      null,
+      null,
+    ]);
+  });
+
   test("each box has exactly its line's tallest natural height as the window narrows and widens", async ({
     page,
   }) => {

@@ -367,6 +367,14 @@ test.describe('carousel', () => {
     await expect(c.locator('[data-sw-carousel-position] p')).toHaveText('1 of 3');
     await swipe(mid + 20, mid - 20); // too short: snaps back
     await expect(c.locator('[data-sw-carousel-position] p')).toHaveText('1 of 3');
+    // destroy() gives the builder's styles back, and no empty style attribute stays behind
+    // (read only now: Chromium writes a CSSOM change to the attribute lazily, see dom.ts).
+    await page.evaluate(() => window.SiteRuntime!.destroy());
+    expect(
+      await c.evaluate((el) =>
+        [el, ...el.querySelectorAll('[data-sw-slide]')].map((e) => e.getAttribute('style')),
+      ),
+    ).toEqual([null, null, null, null]);
   });
 
   test('slides added and removed later: it is rebuilt around the slides it has then', async ({ page }) => {
