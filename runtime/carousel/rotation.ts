@@ -77,10 +77,11 @@ export function carouselRotation(
     update,
     /** Moves by `by` slides from the one shown (0: shows it, as it starts). */
     (by: number) => choose(index + by),
-    /** The rotation control's click. */
+    /** The rotation control's click; started on the last slide of one that does not wrap, from the first. */
     () => {
       playing = !playing;
-      update();
+      if (playing && !options.wrap && index === slides.length - 1) choose(0);
+      else update();
     },
     /** The pointer or focus came in or went out. */
     (key: keyof typeof inside, on: boolean) => {

@@ -4,7 +4,9 @@ import type { Disconnect } from '../controller';
 /**
  * Marks the links of `container` that point at the current page: `aria-current="page"` on
  * the link, class `active` on its `li`, `active-trail` on the `li`s above it (inside the
- * container). Only same-host http(s) links count. Returns the undo.
+ * container). Only same-host http(s) links count, and not a link within the page (`href` empty
+ * or `#…`, such as a parent item's `href="#"`): it points at a place, not at the page; the
+ * anchor menu marks those on click. Returns the undo.
  */
 export function markActiveLinks(container: Element, location: Location): Disconnect {
   const undo: (() => void)[] = [];
@@ -14,6 +16,7 @@ export function markActiveLinks(container: Element, location: Location): Disconn
     undo.push(() => el.classList.remove(name));
   };
   for (const a of container.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+    if (/^(#|$)/.test(a.getAttribute('href')!.trim())) continue;
     if (a.host !== location.host || !/^https?:$/.test(a.protocol) || !pathsMatch(a.pathname, location.pathname)) continue;
     if (!a.hasAttribute('aria-current')) {
       a.setAttribute('aria-current', 'page');

@@ -40,8 +40,9 @@ export const carousel: Controller = {
     const slides = own(`[${attr.slide}]`);
     // Slides added or removed later: built again around those there are then, from the first.
     rebuildOnChange(ctx, root, () => own(`[${attr.slide}]`));
-    if (slides.length < 2) return;
+    // Read first: invalid JSON leaves the element plain, with its warning, however many slides.
     const options = carouselOptions(root);
+    if (slides.length < 2) return;
     const t = runtime.strings(carouselStrings);
     runtime.adoptStyles(css);
 
@@ -73,7 +74,10 @@ export const carousel: Controller = {
     });
     swipeOnTouch(ctx, root as HTMLElement, slides, step);
     listen<KeyboardEvent>(root, 'keydown', (e) => {
-      if (e.defaultPrevented || inFormField(e.target)) return;
+      // Not with a modifier (Alt+Left is the browser's Back), not in a form field, and not
+      // from inside a slide: stepping would hide the slide that has focus, dropping it to <body>.
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      if (inFormField(e.target) || slides.some((s) => s.contains(e.target as Node))) return;
       if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
       e.preventDefault();
       step(e.key === 'ArrowLeft' ? -1 : 1);
@@ -103,13 +107,15 @@ function rotationControl(root: Element, [prev, next]: (HTMLElement | undefined)[
   toggle.type = 'button';
   toggle.setAttribute('data-sw-carousel-rotation', '');
   root.prepend(toggle);
-  const live = root.getAttribute('aria-live');
+  // What the builder wrote is put back, not only what the runtime wrote taken away.
+  const restore = (el: Element | undefined, name: string) => {
+    const value = el?.getAttribute(name);
+    return () => (value == null ? el?.removeAttribute(name) : el!.setAttribute(name, value));
+  };
+  const back = [restore(root, 'aria-live'), restore(prev, 'aria-disabled'), restore(next, 'aria-disabled')];
   undo.push(() => {
     toggle.remove();
-    if (live === null) root.removeAttribute('aria-live');
-    else root.setAttribute('aria-live', live);
-    prev?.removeAttribute('aria-disabled');
-    next?.removeAttribute('aria-disabled');
+    back.forEach((f) => f());
   });
   return toggle;
 }

@@ -135,6 +135,59 @@ describe('carousel rotation timing (fake timers)', () => {
     expect(shown()).toBe(2);
   });
 
+  it('without wrap, Start on the last slide starts again from the first', () => {
+    const shown = start('{"interval":1000,"wrap":false}');
+    vi.advanceTimersByTime(10_000);
+    expect(shown()).toBe(2);
+    const toggle = document.querySelector<HTMLButtonElement>('[data-sw-carousel-rotation]')!;
+    expect(toggle.textContent).toBe('Start slide rotation');
+    toggle.click();
+    // It did nothing before: the label said Stop for one interval, then Start again.
+    expect(shown()).toBe(0);
+    expect(toggle.textContent).toBe('Stop slide rotation');
+    vi.advanceTimersByTime(1000);
+    expect(shown()).toBe(1);
+  });
+
+  it('arrow keys: not with a modifier (Alt+Left is Back), not from inside a slide (its focus would be hidden)', () => {
+    html(
+      markup('').replace('<div data-sw-slide>A</div>', '<div data-sw-slide>A <a href="/a">more</a></div>'),
+    );
+    rt = runtime([{ name: 'carousel', selector: '[data-sw-carousel]', load: 'ready', controller: carousel }]);
+    rt.start();
+    const shown = () =>
+      [...document.querySelectorAll<HTMLElement>('[data-sw-slide]')].findIndex((s) => !s.hidden);
+    const press = (target: Element, init: KeyboardEventInit) => {
+      const e = new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true, ...init });
+      target.dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    const next = document.querySelector('[data-sw-carousel-next]')!;
+    for (const mod of ['altKey', 'ctrlKey', 'metaKey', 'shiftKey'])
+      expect(press(next, { [mod]: true }), mod).toBe(false);
+    expect(press(document.querySelector('[data-sw-slide] a')!, {})).toBe(false);
+    expect(shown()).toBe(0);
+    expect(press(next, {})).toBe(true);
+    expect(shown()).toBe(1);
+  });
+
+  it("destroy puts back the builder's own aria-disabled and aria-live", () => {
+    html(
+      markup('{"wrap":false}')
+        .replace('aria-label="News"', 'aria-label="News" aria-live="assertive"')
+        .replace('data-sw-carousel-prev', 'data-sw-carousel-prev aria-disabled="false"'),
+    );
+    rt = runtime([{ name: 'carousel', selector: '[data-sw-carousel]', load: 'ready', controller: carousel }]);
+    rt.start();
+    const prev = document.querySelector('[data-sw-carousel-prev]')!;
+    expect(prev.getAttribute('aria-disabled')).toBe('true'); // the first slide, no wrapping
+    rt.destroy();
+    rt = undefined;
+    expect(prev.getAttribute('aria-disabled')).toBe('false');
+    expect(document.querySelector('[data-sw-carousel-next]')!.hasAttribute('aria-disabled')).toBe(false);
+    expect(document.querySelector('[data-sw-carousel]')!.getAttribute('aria-live')).toBe('assertive');
+  });
+
   it('destroy restores the builder markup: every slide shown, no control left', () => {
     start('');
     rt!.destroy();
@@ -187,9 +240,24 @@ describe('carousel: slides added or removed later (a script, an editor)', () => 
     b.remove();
     await vi.waitFor(() => expect(position()).toBe('1 of 2'));
     next();
-    expect(slides().filter((s) => !s.hidden).map((s) => s.textContent)).toEqual(['C']);
+    expect(
+      slides()
+        .filter((s) => !s.hidden)
+        .map((s) => s.textContent),
+    ).toEqual(['C']);
     expect(position()).toBe('2 of 2');
     expect(rt!.registry.inspect().map((m) => m.state)).toEqual(['enhanced']);
+  });
+
+  it('invalid JSON is warned about and the element left plain, whatever the number of slides', () => {
+    const { warn, error } = silenceConsole();
+    for (const slides of ['', '<div data-sw-slide>A</div>']) {
+      rt?.destroy();
+      start(`<div data-sw-carousel='{interval:1}' aria-label="News">${slides}</div>`);
+      const root = document.querySelector('[data-sw-carousel]')!;
+      expect(root.hasAttribute('data-sw-ready'), slides || 'no slide').toBe(false);
+    }
+    expect(warn.mock.calls.length + error.mock.calls.length).toBe(2);
   });
 
   it('one slide stays plain; a second one added makes it a carousel, and removing it makes it plain again', async () => {

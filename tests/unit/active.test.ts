@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { markActiveLinks } from '../../runtime/controllers/active';
+import { html } from './helpers';
+
+describe('active markers', () => {
+  it('a link within the page (href "#", "#x" or empty) is not the current page; a full path with a hash is', () => {
+    // The page is /clinic/en/team/: a link within it resolves to that very path.
+    const before = location.href;
+    history.replaceState(null, '', '/clinic/en/team/');
+    html(`<ul data-sw-menu>
+      <li><a href="#">Services</a><ul><li><a href="/clinic/en/team/">Team</a></li></ul></li>
+      <li><a href="#hours">Hours</a></li>
+      <li><a href="">Here</a></li>
+      <li><a href=" #top ">Top</a></li>
+      <li><a href="/clinic/en/team/#dr-baker">Dr. Baker</a></li>
+    </ul>`);
+    const undo = markActiveLinks(document.querySelector('[data-sw-menu]')!, location);
+    const current = [...document.querySelectorAll('[aria-current]')].map((a) => a.textContent);
+    expect(current).toEqual(['Team', 'Dr. Baker']);
+    const active = [...document.querySelectorAll('li.active > a')].map((a) => a.textContent);
+    expect(active).toEqual(['Team', 'Dr. Baker']);
+    // The placeholder parent is the trail, not the page.
+    expect(document.querySelector('li.active-trail > a')!.textContent).toBe('Services');
+    undo();
+    expect(document.querySelectorAll('[aria-current], .active, .active-trail')).toHaveLength(0);
+    history.replaceState(null, '', before);
+  });
+});
