@@ -38,9 +38,8 @@ export function carouselRotation(
   const show = (to: number) => (index = showSlide(slides, to, options.wrap, ends, shown));
   const update = () => {
     const rotating = playing && !inside.pointer && !inside.focus && !doc.hidden;
-    // Only when it changes: update() also runs on focusin and pointerenter, and WebKit drops
-    // the click of a press whose text node was replaced between mousedown and mouseup
-    // (a first click on the control, which focuses it, did nothing there).
+    // Only when it changes: update() also runs on focusin and pointerenter, and WebKit drops the
+    // click of a press whose text node was replaced before mouseup (a first click on the control).
     const label = playing ? t('stop') : t('start');
     if (toggle.textContent !== label) toggle.textContent = label;
     root.setAttribute('aria-live', rotating ? 'off' : 'polite');
