@@ -1,8 +1,16 @@
 /** Path comparison for active markers (contract §3, Navigation menu). */
 
-/** Drops query, hash and trailing slashes; the root stays `/`. */
+/**
+ * Drops query, hash, a last `index.html` (a folder's page, as servers serve it) and trailing
+ * slashes; the root stays `/`.
+ */
 export function normalizePath(path: string): string {
-  return path.replace(/[?#].*$/, '').replace(/\/+$/, '') || '/';
+  return (
+    path
+      .replace(/[?#].*$/, '')
+      .replace(/\/index\.html?$/i, '/')
+      .replace(/\/+$/, '') || '/'
+  );
 }
 
 /**

@@ -20,6 +20,11 @@ describe('active-marker path matching', () => {
     ['/', '/clinic/', false],
     ['/clinic/', '/', false],
     ['', '/', true],
+    ['/clinic/team/', '/clinic/team/index.html', true], // a folder's page by its file name
+    ['/clinic/team/index.htm', '/clinic/team', true],
+    ['/index.html', '/', true],
+    ['/clinic/team/index.html', '/clinic/', false],
+    ['/clinic/myindex.html', '/clinic/', false],
   ])('%s on page %s → %s', (link, current, match) => {
     expect(pathsMatch(link, current)).toBe(match);
   });
