@@ -42,6 +42,13 @@ export function registerModal(runtime: Runtime, element: Element, handle: ModalH
   };
 }
 
+/**
+ * A modal element the runtime refused (invalid JSON, a failed connect) or whose code failed
+ * for good: plain HTML, which no action waits for (it would wait for ever).
+ */
+const refused = (runtime: Runtime, el: Element) =>
+  runtime.registry.inspect().some((m) => m.element === el && m.state === 'failed');
+
 /** `SiteRuntime.modal(id, action)`, also what every opener click goes through. */
 export function modalCommand(
   runtime: Runtime,
@@ -52,7 +59,8 @@ export function modalCommand(
   try {
     if (typeof id !== 'string' || !id.trim()) return void log.verbatim.warn(modalMessages.noId);
     const el = runtime.document.getElementById(id.trim());
-    if (!el || !el.hasAttribute(attr.modal)) return void log.verbatim.warn(modalMessages.noElement);
+    if (!el?.hasAttribute(attr.modal) || refused(runtime, el))
+      return void log.verbatim.warn(modalMessages.noElement);
     if (!modalActions.includes(action as ModalAction))
       return void log.verbatim.warn(modalMessages.unknownAction(String(action)));
     const board = modalBoard(runtime);
@@ -86,7 +94,8 @@ export function listenForOpeners(runtime: Runtime, signal: AbortSignal): void {
       const id = link && fragmentId(link.getAttribute('href')!);
       if (!link || !id || link.closest(`[${attr.modalClose}]`)) return;
       const el = doc.getElementById(id);
-      if (!el?.hasAttribute(attr.modal)) return;
+      // A refused one is the builder's page: the browser's own jump shows it (`:target`).
+      if (!el?.hasAttribute(attr.modal) || refused(runtime, el)) return;
       e.preventDefault();
       modalCommand(runtime, id, 'open', link);
     },

@@ -27,9 +27,14 @@ export function closeByVisitor(
   });
   // On the document, not the dialog: with focus on the body (nothing focused, or back from
   // the browser's own controls) the key never reaches the dialog, and Firefox then closes it.
-  dialog.ownerDocument.addEventListener(
+  // Not when focus is in another modal dialog: that one is above (a modal opened from this
+  // one), and its Escape is its own.
+  const doc = dialog.ownerDocument;
+  doc.addEventListener(
     'keydown',
     (e) => {
+      const above = doc.activeElement?.closest('dialog');
+      if (above && above !== dialog && isModal(above)) return;
       if (e.key === 'Escape' && !options.closeBy.escape && isModal(dialog)) e.preventDefault();
     },
     { signal, capture: true },

@@ -76,7 +76,6 @@ export function attachDialog(
     closing = undefined;
     release?.();
     dialog.close();
-    dialog.removeAttribute('data-sw-inline');
     markGutter(doc);
     const target = returnTo;
     returnTo = null;
@@ -113,9 +112,10 @@ export function attachDialog(
       dialog.show();
     },
     close(reason) {
-      if (!dialog.open || closing) return;
+      // Shown in place (design), it is part of the page being edited: only stop() removes it.
+      if (!dialog.open || closing || dialog.hasAttribute('data-sw-inline')) return;
       dialog.removeAttribute('data-sw-shown');
-      const instant = reduced() || dialog.hasAttribute('data-sw-inline') || reason === 'replaced';
+      const instant = reduced() || reason === 'replaced';
       // The bound covers a transition the page's CSS removed (no transitionend then).
       // idle() waits for the fade (`release`): the dialog is still open until it ends.
       const timer = win.setTimeout(finish, instant ? 0 : MODAL_TRANSITION_MS + 50);

@@ -605,6 +605,16 @@ test.describe('modals: script API, messages, environments', () => {
     expect(await page.evaluate(() => [sessionStorage.length, localStorage.length])).toEqual([0, 0]);
     await page.clock.resume();
     await expectAxeClean(page);
+    // Its close button and the script API leave it in place: it is part of the page being
+    // edited (a click took it away, and the next open made it a real modal in the editor).
+    await dialogOf(page, 'welcome').getByRole('button', { name: /close/i }).first().click();
+    await page.evaluate(() => window.SiteRuntime!.modal('welcome', 'close'));
+    await page.evaluate(() => window.SiteRuntime!.modal('welcome', 'open'));
+    await runtimeIdle(page);
+    await expect(page.locator('#welcome')).toBeVisible();
+    expect(
+      await dialogOf(page, 'welcome').evaluate((d: HTMLDialogElement) => d.open && !d.matches(':modal')),
+    ).toBe(true);
   });
 
   test('without the runtime the builder page still opens a modal through :target', async ({ page }) => {

@@ -306,6 +306,24 @@ describe('modal trigger timing (fake timers)', () => {
     expect([a.getAttribute('role'), a.getAttribute('aria-modal'), b.open]).toEqual(['dialog', 'true', false]);
   });
 
+  it('a modal refused for invalid JSON stays plain HTML: its link jumps natively, the API says there is none', () => {
+    const { warn } = silenceConsole();
+    html(`<div id="m" data-sw-modal='{trigger:1}'><h2>Notice</h2></div><a id="l" href="#m">Open</a>`);
+    rt = runtime([
+      { name: 'modal', selector: '[data-sw-modal]', load: 'ready', controller: modal },
+      { name: 'modal-openers', selector: ':root', load: 'ready', controller: modalOpeners },
+    ]);
+    rt.start();
+    expect(String(warn.mock.calls[0]![0])).toMatch(/left as plain HTML/);
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.getElementById('l')!.dispatchEvent(click);
+    // It was taken, queued for a controller that never comes: the link did nothing at all.
+    expect(click.defaultPrevented).toBe(false);
+    modalCommand(rt, 'm', 'open');
+    expect(warn.mock.calls.at(-1)![0]).toBe('No modal elements found');
+    expect(document.querySelector('dialog')).toBeNull();
+  });
+
   it('a modal without an id warns the specification’s text and stays plain', () => {
     const { warn } = silenceConsole();
     html(`<div data-sw-modal><h2>Nameless</h2></div>`);

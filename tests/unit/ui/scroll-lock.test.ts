@@ -89,3 +89,32 @@ describe('closing by the visitor where `:modal` is unknown (Chrome < 105, Safari
     aborts.abort();
   });
 });
+
+describe('Escape with one modal dialog over another', () => {
+  it('a dialog that refuses Escape does not take it from the one opened above it', () => {
+    const aborts = new AbortController();
+    const make = (escape: boolean) => {
+      const el = document.createElement('dialog');
+      el.append(document.createElement('button'));
+      document.body.append(el);
+      return [el, attachDialog(el, aborts.signal, { closeBy: { escape, overlay: true } })] as const;
+    };
+    const [, below] = make(false);
+    const [aboveEl, above] = make(true);
+    below.open();
+    above.open();
+    aboveEl.querySelector('button')!.focus();
+    const escape = new KeyboardEvent('keydown', { key: 'Escape', cancelable: true, bubbles: true });
+    aboveEl.querySelector('button')!.dispatchEvent(escape);
+    // Not prevented: the browser's cancel reaches the dialog above, which allows Escape.
+    expect(escape.defaultPrevented).toBe(false);
+    above.close('escape');
+    (document.activeElement as HTMLElement).blur(); // focus leaves the dialog that closed
+    // Alone again, the one below still keeps Escape out.
+    const again = new KeyboardEvent('keydown', { key: 'Escape', cancelable: true, bubbles: true });
+    document.dispatchEvent(again);
+    expect(again.defaultPrevented).toBe(true);
+    aborts.abort();
+    document.body.replaceChildren();
+  });
+});
