@@ -29,9 +29,22 @@ export function fragmentId(hash: string): string {
   }
 }
 
-/** Arrow keys belong to a form field (or editable text) that has focus, not to a widget. */
-export function inFormField(target: EventTarget | null): boolean {
-  return !!(target as Element | null)?.closest?.('input,textarea,select,[contenteditable]');
+/** What an arrow-key step reads of a keydown (a DOM or a component's event). */
+type ArrowKey = Pick<
+  KeyboardEvent,
+  'key' | 'target' | 'defaultPrevented' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey'
+>;
+
+/**
+ * The step (-1 or 1) ArrowLeft or ArrowRight asks of a widget (a carousel, the lightbox, the
+ * tile popup), or 0: another key; one with a modifier (Alt+Left is the browser's Back); one
+ * a focused form field, editable text or media player (seeking) takes.
+ */
+export function arrowStep(e: ArrowKey): number {
+  if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return 0;
+  if ((e.target as Element | null)?.closest?.('input,textarea,select,[contenteditable],audio,video'))
+    return 0;
+  return e.key === 'ArrowLeft' ? -1 : e.key === 'ArrowRight' ? 1 : 0;
 }
 
 /** The elements under `root` that match `selector`, `root` itself first if it does. */

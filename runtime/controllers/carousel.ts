@@ -4,7 +4,7 @@ import { slidePosition } from '../carousel/position';
 import { keepTallest } from '../carousel/height';
 import { carouselRotation } from '../carousel/rotation';
 import type { Controller, ControllerContext } from '../controller';
-import { inFormField } from '../dom';
+import { arrowStep } from '../dom';
 import { carouselStrings } from '../i18n/carousel';
 import { attr } from '../schema';
 import { carouselOptions } from '../carousel/options';
@@ -74,13 +74,11 @@ export const carousel: Controller = {
     });
     swipeOnTouch(ctx, root as HTMLElement, slides, step);
     listen<KeyboardEvent>(root, 'keydown', (e) => {
-      // Not with a modifier (Alt+Left is the browser's Back), not in a form field, and not
-      // from inside a slide: stepping would hide the slide that has focus, dropping it to <body>.
-      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-      if (inFormField(e.target) || slides.some((s) => s.contains(e.target as Node))) return;
-      if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+      // Not from inside a slide: the step would hide the slide that has focus (to <body>).
+      const by = arrowStep(e);
+      if (!by || slides.some((s) => s.contains(e.target as Node))) return;
       e.preventDefault();
-      step(e.key === 'ArrowLeft' ? -1 : 1);
+      step(by);
     });
     listen(root, 'pointerenter', () => inside('pointer', true));
     listen(root, 'pointerleave', () => inside('pointer', false));

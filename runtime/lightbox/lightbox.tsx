@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Config } from '../config';
-import { inFormField } from '../dom';
+import { arrowStep } from '../dom';
 import { uniqueId } from '../ids';
 import type { Translate } from '../i18n/index';
 import type { uiStrings } from '../i18n/ui';
@@ -127,13 +127,13 @@ export function Lightbox(props: LightboxProps): ReactNode {
   );
 }
 
-/** Arrow keys move through a group (not while typing in a form field the content holds). */
+/** Arrow keys move through a group (not in a form field or a video the content holds: dom.ts). */
 const arrowKeys =
   (s: LightboxState, go: (index: number) => void) => (e: KeyboardEvent<HTMLDialogElement>) => {
-    if (e.defaultPrevented || inFormField(e.target) || !isGroup(s)) return;
-    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    const by = arrowStep(e);
+    if (!by || !isGroup(s)) return;
     e.preventDefault();
-    go(s.index + (e.key === 'ArrowLeft' ? -1 : 1));
+    go(s.index + by);
   };
 
 /** Media larger than the window, which expand / fit can toggle (text content scrolls instead). */

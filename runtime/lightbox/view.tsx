@@ -114,9 +114,14 @@ function deepLinkHistory(runtime: Runtime, store: Store<LightboxState, LightboxA
   let own = '';
   let fromAddress = false;
   let before = store.get();
+  // The link's place among its group's links, as followDeepLink reads it back: a link the
+  // runtime refused is no item but still counts there (the item's own index named another).
   const hashOf = (s: LightboxState) => {
-    const group = groupOf(s.items[s.index]!.link);
-    return group === null ? '' : deepLinkHash({ group, index: s.index });
+    const link = s.items[s.index]!.link;
+    const group = groupOf(link);
+    return group === null
+      ? ''
+      : deepLinkHash({ group, index: linksOf(link.ownerDocument, group).indexOf(link) });
   };
   store.subscribe(() => {
     const s = store.get();

@@ -1,5 +1,5 @@
 import type { KeyboardEvent, ReactNode } from 'react';
-import { inFormField } from '../dom';
+import { arrowStep } from '../dom';
 import type { Translate } from '../i18n/index';
 import type { dialogStrings } from '../i18n/dialog';
 import { Borrowed } from '../ui/borrowed';
@@ -33,10 +33,10 @@ export function TilePopup({ store, items, t, labelOf, work }: TilePopupProps): R
   const name = state.index >= 0 ? labelOf(state.index) : {};
   const step = (by: -1 | 1) => store.dispatch({ type: 'step', by });
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
-    if (e.defaultPrevented || inFormField(e.target) || (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight'))
-      return;
+    const by = arrowStep(e);
+    if (!by) return;
     e.preventDefault();
-    step(e.key === 'ArrowLeft' ? -1 : 1);
+    step(by as -1 | 1);
   };
   return (
     <DialogFrame

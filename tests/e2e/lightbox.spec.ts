@@ -509,6 +509,36 @@ test.describe('lightbox: content types, sizing, options', () => {
     await expect(box(page)).toHaveAccessibleName('Imaging');
   });
 
+  test('deep links count a refused link of the group too, so the address names the item shown', async ({
+    page,
+  }) => {
+    // Deep linking on, and a link the runtime refuses (it stays the builder's link) before the
+    // second item: one route for both (a second one would not see the first one's change).
+    await page.route(`**${GALLERY}`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text())
+        .replace(
+          '<script type="application/json" id="sw-config">\n{',
+          '<script type="application/json" id="sw-config">\n{ "lightbox": { "deepLinking": true },',
+        )
+        .replace(
+          '<li><a href="/clinic/assets/img/consultation.png"',
+          '<li><a href="javascript:void(0)" data-sw-lightbox="rooms">Old link</a></li><li><a href="/clinic/assets/img/consultation.png"',
+        );
+      await route.fulfill({ response, body });
+    });
+    await openGallery(page);
+    await page.locator('[data-sw-lightbox="rooms"][title="Reception"]').click();
+    await expect(counter(page)).toHaveText('Image 3 of 3');
+    const address = page.url();
+    expect(address).toMatch(/#!rooms\/3$/); // its place among the group's four links
+    // The shared address opens that item (the item's own index, 2, named the consultation room).
+    await page.goto('about:blank');
+    await openWithRuntime(page, address);
+    await expect.poll(() => isOpen(page).catch(() => false)).toBe(true);
+    await expect(box(page)).toHaveAccessibleName('Reception');
+  });
+
   test('deep links: ignored by default', async ({ page }) => {
     await openWithRuntime(page, `${urlFor(GALLERY)}#!rooms/1`);
     // The lightbox's code comes on a hover: then it is the lightbox that leaves the address alone.
@@ -580,10 +610,18 @@ test.describe('lightbox: loading and keyboard', () => {
     await expect(counter(page)).toHaveText('Image 3 of 3');
   });
 
-  test('arrow keys are left alone while focus is in a form field inside the lightbox', async ({ page }) => {
+  test('arrow keys are left alone with a modifier, and while focus is in a form field inside the lightbox', async ({
+    page,
+  }) => {
     await openGallery(page);
     await page.locator('[data-sw-lightbox="rooms"]').first().click();
     await expect(counter(page)).toHaveText('Image 1 of 3');
+    // Alt+arrows are the browser's Back and Forward (no forward entry here: nothing happens).
+    for (const key of ['Alt+ArrowRight', 'Control+ArrowRight', 'Shift+ArrowRight']) {
+      await page.keyboard.press(key);
+      await runtimeIdle(page);
+      await expect(counter(page), key).toHaveText('Image 1 of 3');
+    }
     await box(page).evaluate((d) => {
       const input = document.createElement('input');
       input.setAttribute('aria-label', 'Note');

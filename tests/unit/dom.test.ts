@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fragmentId, inFormField, isPlainClick } from '../../runtime/dom';
+import { arrowStep, fragmentId, isPlainClick } from '../../runtime/dom';
 import { html } from './helpers';
 
 describe('shared DOM judgements', () => {
@@ -29,11 +29,26 @@ describe('shared DOM judgements', () => {
     expect(isPlainClick(handled)).toBe(false);
   });
 
-  it('form fields and editable text keep their arrow keys', () => {
-    html('<input id="i"><div contenteditable="true"><span id="s">x</span></div><button id="b">b</button>');
-    expect(inFormField(document.getElementById('i'))).toBe(true);
-    expect(inFormField(document.getElementById('s'))).toBe(true);
-    expect(inFormField(document.getElementById('b'))).toBe(false);
-    expect(inFormField(null)).toBe(false);
+  it('arrow keys: a step of -1 or 1, but not for form fields, editable text, media players or with a modifier', () => {
+    html(
+      '<input id="i"><div contenteditable="true"><span id="s">x</span></div><video id="v" controls></video><button id="b">b</button>',
+    );
+    const key = (id: string | null, key: string, init: KeyboardEventInit = {}) => {
+      const e = new KeyboardEvent('keydown', { key, cancelable: true, ...init });
+      (id ? document.getElementById(id)! : document.body).dispatchEvent(e);
+      return arrowStep(e);
+    };
+    expect([
+      key('b', 'ArrowLeft'),
+      key('b', 'ArrowRight'),
+      key('b', 'ArrowUp'),
+      key(null, 'ArrowRight'),
+    ]).toEqual([-1, 1, 0, 1]);
+    expect(['i', 's', 'v'].map((id) => key(id, 'ArrowRight'))).toEqual([0, 0, 0]);
+    for (const mod of ['altKey', 'ctrlKey', 'metaKey', 'shiftKey'])
+      expect(key('b', 'ArrowLeft', { [mod]: true }), mod).toBe(0);
+    const handled = new KeyboardEvent('keydown', { key: 'ArrowLeft', cancelable: true });
+    handled.preventDefault();
+    expect(arrowStep(handled)).toBe(0);
   });
 });
