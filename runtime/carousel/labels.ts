@@ -16,9 +16,8 @@ export function labelCarousel(
   undo: (() => void)[],
 ): void {
   const set = (el: Element, name: string, value: string) => {
-    const was = el.getAttribute(name);
+    keepAttribute(el, name, undo);
     el.setAttribute(name, value);
-    undo.push(() => (was === null ? el.removeAttribute(name) : el.setAttribute(name, was)));
   };
   if (!root.hasAttribute('role') && root.localName !== 'section') set(root, 'role', 'region');
   set(root, 'aria-roledescription', t('carousel'));
@@ -32,4 +31,11 @@ export function labelCarousel(
     const wasHidden = slide.hidden;
     undo.push(() => (slide.hidden = wasHidden));
   });
+}
+
+/** Puts `el`'s attribute `name` back as it is now, on `undo` (removed if it had none). */
+export function keepAttribute(el: Element | undefined, name: string, undo: (() => void)[]): void {
+  if (!el) return;
+  const was = el.getAttribute(name);
+  undo.push(() => (was === null ? el.removeAttribute(name) : el.setAttribute(name, was)));
 }

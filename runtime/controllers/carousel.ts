@@ -1,5 +1,5 @@
 import { loadChunk } from '../chunks';
-import { labelCarousel } from '../carousel/labels';
+import { keepAttribute, labelCarousel } from '../carousel/labels';
 import { slidePosition } from '../carousel/position';
 import { keepTallest } from '../carousel/height';
 import { carouselRotation } from '../carousel/rotation';
@@ -105,16 +105,11 @@ function rotationControl(root: Element, [prev, next]: (HTMLElement | undefined)[
   toggle.type = 'button';
   toggle.setAttribute('data-sw-carousel-rotation', '');
   root.prepend(toggle);
+  undo.push(() => toggle.remove());
   // What the builder wrote is put back, not only what the runtime wrote taken away.
-  const restore = (el: Element | undefined, name: string) => {
-    const value = el?.getAttribute(name);
-    return () => (value == null ? el?.removeAttribute(name) : el!.setAttribute(name, value));
-  };
-  const back = [restore(root, 'aria-live'), restore(prev, 'aria-disabled'), restore(next, 'aria-disabled')];
-  undo.push(() => {
-    toggle.remove();
-    back.forEach((f) => f());
-  });
+  keepAttribute(root, 'aria-live', undo);
+  keepAttribute(prev, 'aria-disabled', undo);
+  keepAttribute(next, 'aria-disabled', undo);
   return toggle;
 }
 
