@@ -33,9 +33,10 @@ export function closeByVisitor(
   doc.addEventListener(
     'keydown',
     (e) => {
+      // Every key of the page passes here while the dialog lives: Escape is asked first.
+      if (e.key !== 'Escape' || options.closeBy.escape || !isModal(dialog)) return;
       const above = doc.activeElement?.closest('dialog');
-      if (above && above !== dialog && isModal(above)) return;
-      if (e.key === 'Escape' && !options.closeBy.escape && isModal(dialog)) e.preventDefault();
+      if (!above || above === dialog || !isModal(above)) e.preventDefault();
     },
     { signal, capture: true },
   );
