@@ -632,6 +632,26 @@ test.describe('lightbox: loading and keyboard', () => {
     await expect(counter(page)).toHaveText('Image 1 of 3');
   });
 
+  test('a focused video player keeps its arrow keys: they seek, not switch items', async ({ page }) => {
+    await page.route('**/media/tour.mp4', (route) => route.fulfill({ body: '', contentType: 'video/mp4' }));
+    await openGallery(page);
+    await page.evaluate(() =>
+      document.querySelector('[data-sw-lightbox="rooms"]')!.setAttribute('href', '/clinic/media/tour.mp4'),
+    );
+    await page.locator('[data-sw-lightbox="rooms"]').first().click();
+    await expect(counter(page)).toHaveText('Video 1 of 3');
+    const video = box(page).locator('.sw-lb-content video');
+    await video.focus();
+    await expect(video).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await runtimeIdle(page);
+    await expect(counter(page)).toHaveText('Video 1 of 3');
+    // The same key from the dialog's own controls still moves on.
+    await box(page).getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(counter(page)).toHaveText('Image 2 of 3');
+  });
+
   test('the position is announced in the page’s language', async ({ page }) => {
     await openWithRuntime(page, urlFor('/clinic/fr/galerie/'));
     await runtimeIdle(page);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { chunkFile, expect, expectAxeClean, openWithRuntime, test, urlFor } from './fixtures';
+import { chunkFile, expect, expectAxeClean, openWithRuntime, runtimeIdle, test, urlFor } from './fixtures';
 import { touch } from './touch';
 
 const popup = (page: Page) => page.locator('dialog[data-sw-tile-popup]');
@@ -64,6 +64,32 @@ test.describe('tile popup gallery', () => {
         .locator('#dr-ames')
         .evaluate((el) => el.closest('dialog') === null && (el as HTMLElement).hidden),
     ).toBe(true);
+  });
+
+  test('the popup leaves modified arrow keys to the browser, and arrows typed in a form field inside', async ({
+    page,
+  }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/team/'));
+    await page.locator('a[data-sw-tile][href="#dr-baker"]').click();
+    await expect(popup(page)).toHaveAccessibleName('Dr. Baker, cardiology');
+    // Alt+arrows are the browser's Back and Forward (no forward entry here: the page stays).
+    for (const key of ['Alt+ArrowRight', 'Control+ArrowLeft', 'Shift+ArrowLeft', 'Meta+ArrowRight']) {
+      await page.keyboard.press(key);
+      await runtimeIdle(page);
+      await expect(popup(page), key).toHaveAccessibleName('Dr. Baker, cardiology');
+    }
+    await popup(page).evaluate((d) => {
+      const input = document.createElement('input');
+      input.setAttribute('aria-label', 'Note');
+      d.querySelector('#dr-baker')!.append(input);
+      input.focus();
+    });
+    await page.keyboard.press('ArrowRight');
+    await runtimeIdle(page);
+    await expect(popup(page)).toHaveAccessibleName('Dr. Baker, cardiology');
+    await popup(page).getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(popup(page)).toHaveAccessibleName('Dr. Chen, dermatology');
   });
 
   test('a tile added later (a script, an editor): its section leaves the page and it opens among its siblings', async ({
