@@ -388,6 +388,45 @@ test.describe('modals: closing', () => {
     ]);
   });
 
+  test('with a modal opened over one that leaves Escape out, Escape closes the one above only', async ({
+    page,
+  }) => {
+    await welcomeSeen(page);
+    await openWithRuntime(page, urlFor(NOTICES));
+    await page.evaluate(() => {
+      const button = (text: string, name: string, value = '') => {
+        const b = Object.assign(document.createElement('button'), { type: 'button', textContent: text });
+        b.setAttribute(name, value);
+        return b;
+      };
+      const strict = Object.assign(document.createElement('div'), { id: 'strict' });
+      strict.setAttribute('data-sw-modal', '{"close":["button"]}');
+      strict.setAttribute('aria-label', 'Terms');
+      strict.append(
+        button('Visiting hours', 'data-sw-modal-open', 'visiting'),
+        button('Close', 'data-sw-modal-close'),
+      );
+      document.querySelector('main')!.prepend(button('Terms', 'data-sw-modal-open', 'strict'), strict);
+    });
+    await expect(page.locator('#strict')).toHaveAttribute('data-sw-ready', '');
+    await page.getByRole('button', { name: 'Terms' }).click();
+    await expect.poll(() => isOpen(page, 'strict')).toBe(true);
+    await page.keyboard.press('Escape'); // left out of its close list
+    await runtimeIdle(page);
+    expect(await isOpen(page, 'strict')).toBe(true);
+
+    const inner = dialogOf(page, 'strict').getByRole('button', { name: 'Visiting hours' });
+    await inner.click();
+    await expect.poll(() => isOpen(page, 'visiting')).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => isOpen(page, 'visiting')).toBe(false);
+    await expect(inner).toBeFocused();
+    expect(await isOpen(page, 'strict')).toBe(true);
+    await page.keyboard.press('Escape');
+    await runtimeIdle(page);
+    expect(await isOpen(page, 'strict')).toBe(true);
+  });
+
   test('under prefers-reduced-motion it closes at once, with no transition', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await welcomeSeen(page);
