@@ -26,8 +26,7 @@ export const DEEP_LINK_DELAY = 50;
 
 /**
  * The page's one lightbox: the Lightbox component mounted through the UI host at the end of
- * the body, a store holding its state, and what lies outside it: the address (a deep link
- * pushed on opening, replaced on moving, Back closing it) and fetching ajax content.
+ * the body, a store holding its state, and what lies outside it: the address and ajax content.
  */
 export function createLightbox(runtime: Runtime, host: UiHost) {
   const win = runtime.window;
@@ -104,8 +103,9 @@ export function createLightbox(runtime: Runtime, host: UiHost) {
 }
 
 /**
- * Deep linking (spec §2): opening a grouped item adds one history entry with its address,
- * moving replaces it, closing goes back, and Back closes the lightbox rather than leaving.
+ * Deep linking (spec §2): opening a grouped item adds a history entry with its address, moving
+ * replaces it, closing goes back, and Back closes the lightbox. Opened from the address, that
+ * entry is rewritten instead, and closing takes its fragment off (a reload reopened the item).
  */
 function deepLinkHistory(runtime: Runtime, store: Store<LightboxState, LightboxAction>) {
   const win = runtime.window;
@@ -123,20 +123,23 @@ function deepLinkHistory(runtime: Runtime, store: Store<LightboxState, LightboxA
       ? ''
       : deepLinkHash({ group, index: linksOf(link.ownerDocument, group).indexOf(link) });
   };
+  const replace = (url: string) => win.history.replaceState(win.history.state, '', url);
   store.subscribe(() => {
     const s = store.get();
     const was = before;
     before = s;
     if (s.active && !was.active) {
-      own = deepLinking && !fromAddress ? hashOf(s) : '';
-      if (own) win.history.pushState(win.history.state, '', own);
-      pushed = !!own;
-    } else if (s.active && pushed && s.index !== was.index) {
+      own = deepLinking ? (fromAddress ? win.location.hash : hashOf(s)) : '';
+      pushed = !!own && !fromAddress;
+      if (pushed) win.history.pushState(win.history.state, '', own);
+    } else if (s.active && own && s.index !== was.index) {
       own = hashOf(s);
-      win.history.replaceState(win.history.state, '', own);
-    } else if (!s.active && was.active && pushed) {
+      replace(own);
+    } else if (!s.active && was.active && own) {
+      const mine = win.location.hash === own;
+      if (mine) pushed ? win.history.back() : replace(win.location.pathname + win.location.search);
+      own = '';
       pushed = false;
-      if (win.location.hash === own) win.history.back();
     }
   });
   win.addEventListener(
