@@ -27,8 +27,8 @@ export function watchTriggers(
     ctx.signal.addEventListener('abort', () => scrollWatch.abort());
     const check = () => {
       const range = doc.documentElement.scrollHeight - win.innerHeight;
-      const percent = range > 0 ? (win.scrollY / range) * 100 : 100;
-      if (percent < options.scrollPercent) return;
+      // A pixel of room: zoomed pages stop at a fractional position short of the range.
+      if (range > 0 && win.scrollY + 1 < (range * options.scrollPercent) / 100) return;
       scrollWatch.abort();
       auto();
     };

@@ -185,6 +185,29 @@ describe('modal trigger timing (fake timers)', () => {
     expect(open()).toBe(false);
   });
 
+  it('scroll: opens at `scrollPercent`, with a pixel of room for fractional positions (100 is reachable)', () => {
+    const set = (target: object, key: string, value: number) =>
+      Object.defineProperty(target, key, { configurable: true, get: () => value });
+    set(document.documentElement, 'scrollHeight', 2000);
+    set(window, 'innerHeight', 800);
+    const scrollTo = (y: number) => (set(window, 'scrollY', y), window.dispatchEvent(new Event('scroll')));
+    try {
+      const open = start('{"trigger":"scroll","scrollPercent":100}');
+      scrollTo(1190);
+      expect(open()).toBe(false);
+      // The end of a page at 150 % zoom: the position stops half a pixel short of the range.
+      scrollTo(1199.5);
+      expect(open()).toBe(true);
+    } finally {
+      for (const [t, k] of [
+        [document.documentElement, 'scrollHeight'],
+        [window, 'innerHeight'],
+        [window, 'scrollY'],
+      ] as const)
+        delete (t as unknown as Record<string, unknown>)[k];
+    }
+  });
+
   it('exit intent: only after `exitDelay`, only leaving at y ≤ 10', () => {
     const open = start('{"trigger":"exit","exitDelay":10000}');
     const leave = (y: number) =>
