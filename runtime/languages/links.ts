@@ -16,7 +16,7 @@ export function languageLink(
 ): string | undefined {
   if (lang === page.languageId) return currentHref;
   const detail = page.detailPage ? page.detailList.find((d) => d.lang === lang) : undefined;
-  if (detail) return detail.url;
+  if (detail?.url) return detail.url;
   const item = menu.find((i) => page.id !== undefined && String(i[7]) === page.id) ?? menu[0];
   return item?.[1];
 }

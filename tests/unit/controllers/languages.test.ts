@@ -53,6 +53,12 @@ describe('language link resolution (contract §3)', () => {
       '/clinic/fr/services/',
     ],
     [
+      'a detail page whose entry for that language has no url (not translated yet): the page-id rule',
+      'fr',
+      page({ id: '2', detailPage: 'flu', detailList: [{ lang: 'fr', url: '' }] }),
+      '/clinic/fr/services/',
+    ],
+    [
       'a detailList is ignored when the page is not a detail page',
       'fr',
       page({ id: '2', detailPage: '', detailList: [{ lang: 'fr', url: '/clinic/fr/actualites/grippe/' }] }),
