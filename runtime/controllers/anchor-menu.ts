@@ -1,3 +1,4 @@
+import { keepAttribute } from '../carousel/labels';
 import type { Controller } from '../controller';
 import { fragmentId } from '../dom';
 import { jsonAttribute } from '../options';
@@ -27,10 +28,14 @@ export const anchorMenu: Controller = {
       scrollSpy: raw?.scrollSpy === true,
       offset: typeof raw?.offset === 'number' ? raw.offset : SCROLL_SPY_OFFSET,
     };
+    // The builder's own marks come back at destroy (an editor may save the page as it is then).
+    const undo: (() => void)[] = [];
+    for (const a of links) for (const name of ['class', 'aria-current']) keepAttribute(a, name, undo);
     const activate = (link: Element | undefined) => {
       for (const a of links) {
         const on = a === link;
         a.classList.toggle('active', on);
+        if (!a.classList.length) a.removeAttribute('class');
         if (on) a.setAttribute('aria-current', 'true');
         else a.removeAttribute('aria-current');
       }
@@ -58,6 +63,6 @@ export const anchorMenu: Controller = {
       frame = work.frame(ctx.guard(spy), ctx.signal);
       ctx.signal.addEventListener('abort', () => frame?.());
     }
-    return () => activate(undefined);
+    return () => undo.forEach((fn) => fn());
   },
 };

@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { anchorMenu } from '../../runtime/controllers/anchor-menu';
+import type { Runtime } from '../../runtime/runtime';
+import { html, runtime } from './helpers';
+
+describe('anchor menu', () => {
+  let rt: Runtime | undefined;
+  afterEach(() => rt?.destroy());
+  const start = (links: string) => {
+    html(`<nav data-sw-anchor-menu aria-label="On this page">${links}</nav>`);
+    rt = runtime([
+      { name: 'anchor menu', selector: '[data-sw-anchor-menu]', load: 'ready', controller: anchorMenu },
+    ]);
+    rt.start();
+    return (href: string) => document.querySelector<HTMLAnchorElement>(`a[href="${href}"]`)!;
+  };
+
+  it('one link active at a time; a link it leaves keeps no empty class attribute', () => {
+    const link = start('<a href="#hours">Hours</a><a href="#location" class="pill">Location</a>');
+    link('#hours').click();
+    expect(link('#hours').outerHTML).toBe('<a href="#hours" class="active" aria-current="true">Hours</a>');
+    link('#location').click();
+    expect(link('#hours').outerHTML).toBe('<a href="#hours">Hours</a>');
+    expect(link('#location').getAttribute('class')).toBe('pill active');
+  });
+
+  it('destroy puts back the builder’s own marks, exactly as written', () => {
+    const markup =
+      '<a href="#hours" class="active" aria-current="true">Hours</a><a href="#location">Location</a>';
+    const link = start(markup);
+    link('#location').click();
+    expect(link('#hours').hasAttribute('aria-current')).toBe(false);
+    rt!.destroy();
+    rt = undefined;
+    expect(document.querySelector('nav')!.innerHTML).toBe(markup);
+  });
+});
