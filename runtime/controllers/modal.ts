@@ -6,6 +6,7 @@ import { log } from '../log';
 import { attr, events } from '../schema';
 import { adoptIntoDialog } from '../ui/adopt';
 import { createDialog, type CloseReason, type Dialog } from '../ui/dialog';
+import { openModal } from '../ui/scroll-lock';
 import { autoHide } from '../modal/auto-hide';
 import { watchTriggers } from '../modal/triggers';
 import { modalOptions, seenFlag } from './modal-options';
@@ -84,7 +85,11 @@ export const modal: Controller = {
       dialog.showInline();
     } else if (automatic) {
       const auto = ctx.guard(() => {
-        if (!shown && !flag.seen()) open(null, true);
+        if (shown || flag.seen()) return;
+        // Never over another dialog (a modal due at once, the lightbox, consent): once it closes.
+        const other = openModal(runtime.document);
+        if (other) ctx.listen(other, 'close', auto, { once: true });
+        else open(null, true);
       });
       flag.seen(); // an expired flag is cleared now, not left behind until the trigger fires
       watchTriggers(ctx, options, auto, () => open(null));

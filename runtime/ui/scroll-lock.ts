@@ -13,12 +13,15 @@ const OPEN = 'dialog[data-sw-dialog][open]:not([data-sw-inline])';
 /** Whether `dialog` is open as a modal (what `:modal` says, in every browser the build targets). */
 export const isModal = (dialog: Element): boolean => dialog.matches(OPEN);
 
+/** The runtime's dialog open as a modal on the page, if any. */
+export const openModal = (doc: Document): Element | null => doc.querySelector(OPEN);
+
 export const scrollLockCss = `:root:has(${MODAL}){overflow:hidden}:root[${GUTTER}]:has(${MODAL}){scrollbar-gutter:stable}`;
 
 /** Whether the page shows a scrollbar: read before a dialog opens (while one is open, its mark). */
 export function hasScrollbar(doc: Document): boolean {
   // More than a pixel: fractional zoom can round the two widths apart.
-  return doc.querySelector(OPEN)
+  return openModal(doc)
     ? doc.documentElement.hasAttribute(GUTTER)
     : doc.defaultView!.innerWidth - doc.documentElement.clientWidth > 1;
 }
@@ -26,6 +29,6 @@ export function hasScrollbar(doc: Document): boolean {
 /** After a dialog opened (`had`: hasScrollbar before) or closed (no `had`): the root's mark follows. */
 export function markGutter(doc: Document, had?: boolean): void {
   const root = doc.documentElement;
-  if (!doc.querySelector(OPEN)) root.removeAttribute(GUTTER);
+  if (!openModal(doc)) root.removeAttribute(GUTTER);
   else if (had !== undefined) root.toggleAttribute(GUTTER, had);
 }

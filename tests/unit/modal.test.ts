@@ -208,6 +208,27 @@ describe('modal trigger timing (fake timers)', () => {
     }
   });
 
+  it('two modals due at the same moment: the second waits for the first to close, not stacked', async () => {
+    html(
+      ['a', 'b']
+        .map(
+          (id) =>
+            `<div id="${id}" data-sw-modal='{"trigger":"load","delay":1000,"storage":"session"}'><h2>${id}</h2></div>`,
+        )
+        .join(''),
+    );
+    rt = runtime([{ name: 'modal', selector: '[data-sw-modal]', load: 'ready', controller: modal }]);
+    rt.start();
+    const isOpen = (id: string) => document.getElementById(id)!.closest('dialog')!.open;
+    vi.advanceTimersByTime(1000);
+    expect([isOpen('a'), isOpen('b')]).toEqual([true, false]);
+    expect(sessionStorage.getItem('sw-modal:b')).toBeNull(); // not seen yet
+    modalCommand(rt, 'a', 'close');
+    await vi.advanceTimersByTimeAsync(400); // the fade, then the dialog's close event
+    expect([isOpen('a'), isOpen('b')]).toEqual([false, true]);
+    expect(sessionStorage.getItem('sw-modal:b')).toBe('1');
+  });
+
   it('exit intent: only after `exitDelay`, only leaving at y ≤ 10', () => {
     const open = start('{"trigger":"exit","exitDelay":10000}');
     const leave = (y: number) =>
