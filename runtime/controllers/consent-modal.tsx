@@ -63,7 +63,8 @@ export const consentModal: Controller = {
 
     if (!env.local) {
       const fromHash = () => {
-        if (fragmentId(win.location.hash) === el.id) openPreferences(null);
+        // Without an id no address names it ('' would match every page without a fragment).
+        if (el.id && fragmentId(win.location.hash) === el.id) openPreferences(null);
       };
       ctx.listen(win, 'hashchange', fromHash);
       fromHash();

@@ -29,7 +29,7 @@ let posts: string[];
 let events: unknown[];
 let listening: AbortController;
 
-function setUp({ host = true, gpc = false, later = false, delay = 0 } = {}) {
+function setUp({ host = true, gpc = false, later = false, delay = 0, id = 'cookie-preferences' } = {}) {
   kept.clear();
   posts = [];
   events = [];
@@ -37,7 +37,7 @@ function setUp({ host = true, gpc = false, later = false, delay = 0 } = {}) {
       <button type="button" data-sw-consent-action="accept-all">Accept all</button>
       <button type="button" data-sw-consent-action="preferences" id="banner-prefs">Preferences</button>
     </div>
-    <div id="cookie-preferences" data-sw-consent-modal aria-labelledby="prefs-title"
+    <div ${id ? `id="${id}"` : ''} data-sw-consent-modal aria-labelledby="prefs-title"
          data-sw-cookie-groups='${JSON.stringify(groups)}' data-sw-consent-options='{"delay":${delay}}'>
       <h2 id="prefs-title">Cookie preferences</h2>
       <div data-sw-consent-groups></div>
@@ -155,6 +155,16 @@ describe('consent preferences: the switches component', () => {
     setUp({ delay: 600_000 }); // a first visit: the banner is still to come
     await vi.waitFor(() => expect(events).toHaveLength(1));
     expect(rt.work.pending).toBeGreaterThan(0);
+  });
+
+  it('a consent modal without an id is not opened by an address without a fragment', async () => {
+    setUp({ id: '' });
+    const el = $('[data-sw-consent-modal]');
+    await vi.waitFor(() => expect(el.hasAttribute('data-sw-ready')).toBe(true));
+    await rt.work.idle();
+    expect(document.querySelector('dialog[open]')).toBeNull();
+    click('#link'); // its preferences controls still open it
+    await vi.waitFor(() => expect(el.closest('dialog')?.open).toBe(true));
   });
 
   it('toggles optional groups, never the forced one; Save choices sends the switches', async () => {
