@@ -21,8 +21,9 @@ export async function injectScripts(
 ): Promise<void> {
   const doc = win.document;
   const policy = trusted(win);
-  // Start-of-body fragments keep their order: each goes after the one before.
-  let startAfter: Node | null = null;
+  // Start-of-body fragments keep their order: each goes before the body's first child as it
+  // was (not after the fragment before, whose script is replaced by its live copy).
+  let startBefore: Node | null | undefined;
   for (const { html, position } of scripts) {
     let nodes: ChildNode[];
     try {
@@ -32,9 +33,11 @@ export async function injectScripts(
       if (position === 'header') doc.head.append(...nodes);
       else if (position === 'endbody') doc.body.append(...nodes);
       else {
-        const before: Node | null = startAfter ? startAfter.nextSibling : doc.body.firstChild;
+        if (startBefore === undefined) startBefore = doc.body.firstChild;
+        // (An empty body: appended in turn. That child gone: the start again.)
+        const first: Node | null = startBefore;
+        const before = first === null || first.parentNode === doc.body ? first : doc.body.firstChild;
         for (const n of nodes) doc.body.insertBefore(n, before);
-        startAfter = nodes.at(-1) ?? startAfter;
       }
     } catch (err) {
       onError('a consent script fragment could not be inserted', err);

@@ -20,4 +20,37 @@ describe("the server's consent scripts", () => {
     expect(new URL(script.src).origin).toBe(location.origin);
     expect(script.nonce).toBe('n0nce');
   });
+
+  it('start-of-body fragments keep their order at the start of the body, however many', async () => {
+    document.body.innerHTML = '<main>page</main>';
+    const inline = (name: string) => ({
+      html: `<script>window.ran.push('${name}')</script>`,
+      position: 'startbody' as const,
+    });
+    const w = window as unknown as { ran: string[] };
+    w.ran = [];
+    await injectScripts(
+      window,
+      [inline('a'), inline('b'), { html: '<p>note</p>', position: 'startbody' }, inline('c')],
+      undefined,
+      () => {},
+    );
+    const children = [...document.body.children].map((el) => el.textContent);
+    expect(children).toEqual([
+      "window.ran.push('a')",
+      "window.ran.push('b')",
+      'note',
+      "window.ran.push('c')",
+      'page',
+    ]);
+    document.body.innerHTML = '';
+  });
+
+  it('on an empty body, start-of-body fragments are appended in their order', async () => {
+    document.body.innerHTML = '';
+    const p = (text: string) => ({ html: `<p>${text}</p>`, position: 'startbody' as const });
+    await injectScripts(window, [p('a'), p('b'), p('c')], undefined, () => {});
+    expect(document.body.textContent).toBe('abc');
+    document.body.innerHTML = '';
+  });
 });
