@@ -58,13 +58,13 @@ export function submenus(
     for (const other of items) if (other !== item && !other.li.contains(item.li)) set(other, false);
     set(item, true);
   };
-  // No flash: whatever the visitor sees open right now (hover, focus) stays open.
-  for (const item of items) set(item, item.li.matches(':hover, :focus-within'));
-
   let cancel = () => {};
   const cancelHover = () => cancel();
   const hovered = new WeakSet<Item>();
   for (const item of items) {
+    // No flash: what the visitor sees open now (hover, focus) stays; the mouse's closes on leaving.
+    set(item, item.li.matches(':hover, :focus-within'));
+    if (item.li.matches(':hover')) hovered.add(item);
     listen(item.button, 'click', () => {
       cancelHover();
       hovered.delete(item);
