@@ -148,6 +148,20 @@ describe('config', () => {
     expect(c.i18n).toEqual({ fr: { close: 'Fermer la fenêtre' } });
   });
 
+  it('consent.revision is what the endpoint accepts: 1 to 64 characters, no control characters', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const revision = (v: unknown) => normalizeConfig({ consent: { revision: v } }).consent.revision;
+    expect(revision('2026-11 v2')).toBe('2026-11 v2');
+    expect(revision('é'.repeat(64))).toBe('é'.repeat(64));
+    expect(warn).not.toHaveBeenCalled();
+    // Each would make every save a 400 (and '' would turn the revision check off).
+    for (const bad of ['', 'x'.repeat(65), 'v1\nv2', 'tab\there'])
+      expect(revision(bad), JSON.stringify(bad)).toBeUndefined();
+    expect(warn).toHaveBeenCalledTimes(4);
+    expect(String(warn.mock.calls[0]![0])).toContain('consent.revision');
+    warn.mockRestore();
+  });
+
   it('keeps the default of each unusable field, names them in one warning, and keeps the rest', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const c = normalizeConfig({

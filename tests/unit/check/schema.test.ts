@@ -33,6 +33,8 @@ const candidates: unknown[] = [
   3e9,
   '',
   'x',
+  'x'.repeat(65),
+  'a\nb',
   'user',
   'click',
   'load',
