@@ -1,4 +1,5 @@
 import type { Controller } from '../controller';
+import type { Runtime } from '../runtime';
 import { navStrings } from '../i18n/nav';
 import { languageEntries, type MenuItem } from '../languages/links';
 import { LanguageList } from '../languages/list';
@@ -16,22 +17,19 @@ export { isLinkable, languageLink, type MenuItem } from '../languages/links';
 export const languages: Controller = {
   async connect(container, ctx) {
     const { runtime } = ctx;
-    const { config, env, nonce, window: win } = runtime;
+    const { config, window: win } = runtime;
     if (!config.languages.length) return;
     const host = runtime.ui();
     host.catch(() => undefined); // announced by the loader; awaited below
-    const menus: MenuItem[][] = [];
-    for (const [, menuList, id] of config.languages) {
-      await loadScript(
-        win,
-        `${env.baseUrl}/swfiles/html/menu_${encodeURIComponent(id)}.js`,
-        nonce,
-        ctx.signal,
-      );
-      const menu = menuGlobal(win, menuList, nonce);
-      if (!Array.isArray(menu)) throw new Error(`menu_${id}.js did not define ${menuList}`);
-      menus.push(menu as MenuItem[]);
-    }
+    // Once per runtime, however many switchers the page has (a header's and a footer's): a
+    // script run twice fetched twice, and one declaring its list with `let` threw the second
+    // time. A failed load is forgotten, so the next connect tries again.
+    const once = runtime.shared(MENUS, () => ({}) as { menus?: Promise<MenuItem[][]> });
+    once.menus ??= loadMenus(runtime).catch((err: unknown) => {
+      once.menus = undefined;
+      throw err;
+    });
+    const menus = await once.menus;
     const here = win.location.href.replace(/#.*$/, '');
     const { entries, refused } = languageEntries(config, menus, here, win.document.documentElement.lang);
     for (const { id, label } of refused)
@@ -56,6 +54,20 @@ export const languages: Controller = {
     };
   },
 };
+
+const MENUS = {};
+
+/** Every language's menu script, one after another (contract §3), and the lists they define. */
+async function loadMenus({ config, env, nonce, window: win, signal }: Runtime): Promise<MenuItem[][]> {
+  const menus: MenuItem[][] = [];
+  for (const [, menuList, id] of config.languages) {
+    await loadScript(win, `${env.baseUrl}/swfiles/html/menu_${encodeURIComponent(id)}.js`, nonce, signal);
+    const menu = menuGlobal(win, menuList, nonce);
+    if (!Array.isArray(menu)) throw new Error(`menu_${id}.js did not define ${menuList}`);
+    menus.push(menu as MenuItem[]);
+  }
+  return menus;
+}
 
 /**
  * The global a menu script defined (contract §3). `var menu_fr = …` is a property of the

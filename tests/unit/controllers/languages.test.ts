@@ -225,3 +225,52 @@ describe('the current language without page.languageId', () => {
     }
   });
 });
+
+describe('several switchers on one page (a header and a footer)', () => {
+  it('load each menu script once and draw the same list in each; a failed load is tried again by the next', async () => {
+    const config = {
+      page: { id: '1', languageId: 'en' },
+      languages: [
+        ['English', 'menu_en', 'en'],
+        ['Français', 'menu_fr', 'fr'],
+      ],
+    };
+    let fail = true;
+    vi.mocked(loadScript).mockImplementation(async (win, url) => {
+      const lang = /menu_(\w+)\.js$/.exec(url)![1]!;
+      if (lang === 'fr' && fail) throw new Error('menu_fr.js could not be loaded');
+      (win as unknown as Record<string, unknown>)[`menu_${lang}`] = [
+        ['Home', `/clinic/${lang}/`, '', 0, '', 0, '', '1'],
+      ];
+    });
+    const { error } = silenceConsole();
+    const { languages } = await import('../../../runtime/controllers/languages');
+    try {
+      document.head.innerHTML = `<script type="application/json" id="sw-config">${JSON.stringify(config)}</script>`;
+      html(
+        '<header><div data-sw-languages>EN</div></header><footer><div data-sw-languages>EN</div></footer>',
+      );
+      const rt = runtime([
+        { name: 'languages', selector: '[data-sw-languages]', load: 'ready', controller: languages },
+      ]);
+      rt.start();
+      await vi.waitFor(() => expect(error).toHaveBeenCalledTimes(2)); // each switcher says it failed
+      expect(vi.mocked(loadScript).mock.calls.map((c) => c[1].replace(/.*\//, ''))).toEqual([
+        'menu_en.js',
+        'menu_fr.js',
+      ]);
+      fail = false;
+      vi.mocked(loadScript).mockClear();
+      rt.rescan(); // as a part added later would: the switchers connect again
+      const boxes = [...document.querySelectorAll('[data-sw-languages]')];
+      await vi.waitFor(() => boxes.forEach((b) => expect(b.querySelectorAll('a')).toHaveLength(2)));
+      expect(vi.mocked(loadScript).mock.calls.map((c) => c[1].replace(/.*\//, ''))).toEqual([
+        'menu_en.js',
+        'menu_fr.js',
+      ]);
+      rt.destroy();
+    } finally {
+      vi.mocked(loadScript).mockReset();
+    }
+  });
+});
