@@ -15,7 +15,9 @@ export function setMin(mins: MinHeights, box: HTMLElement, px: number | null): v
   const held = mins.get(box);
   if ((held?.px ?? null) === px) return;
   const inline = held ? held.inline : box.style.minHeight;
-  box.style.minHeight = px === null ? inline : inline ? `max(${inline}, ${px}px)` : `${px}px`;
+  // A keyword (`auto`) is no floor, and inside max() no CSS: the whole write would be dropped.
+  const floor = inline && CSS.supports('min-height', `max(${inline},0px)`);
+  box.style.minHeight = px === null ? inline : floor ? `max(${inline}, ${px}px)` : `${px}px`;
   if (px !== null) return void mins.set(box, { px, inline });
   mins.delete(box);
   dropEmptyStyle(box);

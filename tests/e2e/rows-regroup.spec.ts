@@ -132,6 +132,20 @@ test.describe('equal-height rows regroup when line membership changes @wide', ()
     ).toEqual(['120px', '120px', '120px']);
   });
 
+  test("a builder's inline min-height keyword (auto) is no floor: the line is still equalised, and it comes back", async ({
+    page,
+  }) => {
+    // `max(auto, 300px)` is not CSS: the write was dropped, and the line never equalised.
+    await addGrid(page, 880, [40, 50, 300], { minHeight: 'auto' });
+    await expect.poll(() => boxHeights(page), 'one line').toEqual([300, 300, 300]);
+    await page.evaluate(() => window.SiteRuntime!.destroy());
+    expect(
+      await page
+        .locator('#grid > [data-sw-box]')
+        .evaluateAll((els) => els.map((e) => (e as HTMLElement).style.minHeight)),
+    ).toEqual(['auto', 'auto', 'auto']);
+  });
+
   test('a box added to a line or removed from it regroups the line', async ({ page }) => {
     await addGrid(page, 1100, [300, 50, 80, 40]);
     await settled(page, 'four boxes');
