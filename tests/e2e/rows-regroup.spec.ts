@@ -51,6 +51,11 @@ const settled = async (page: Page, what: string) => {
   await expect.poll(() => rowProblems(page, '#grid'), what).toEqual([]);
 };
 
+const inlineMinHeights = (page: Page) =>
+  page
+    .locator('#grid > [data-sw-box]')
+    .evaluateAll((els) => els.map((e) => (e as HTMLElement).style.minHeight));
+
 const boxHeights = (page: Page) =>
   page
     .locator('#grid > [data-sw-box]')
@@ -125,11 +130,7 @@ test.describe('equal-height rows regroup when line membership changes @wide', ()
     await page.locator('#grid').evaluate((row: HTMLElement) => (row.style.width = '880px'));
     await expect.poll(() => boxHeights(page), 'one line again').toEqual([300, 300, 300]);
     await page.evaluate(() => window.SiteRuntime!.destroy());
-    expect(
-      await page
-        .locator('#grid > [data-sw-box]')
-        .evaluateAll((els) => els.map((e) => (e as HTMLElement).style.minHeight)),
-    ).toEqual(['120px', '120px', '120px']);
+    expect(await inlineMinHeights(page)).toEqual(['120px', '120px', '120px']);
   });
 
   test("a builder's inline min-height keyword (auto) is no floor: the line is still equalised, and it comes back", async ({
@@ -139,11 +140,7 @@ test.describe('equal-height rows regroup when line membership changes @wide', ()
     await addGrid(page, 880, [40, 50, 300], { minHeight: 'auto' });
     await expect.poll(() => boxHeights(page), 'one line').toEqual([300, 300, 300]);
     await page.evaluate(() => window.SiteRuntime!.destroy());
-    expect(
-      await page
-        .locator('#grid > [data-sw-box]')
-        .evaluateAll((els) => els.map((e) => (e as HTMLElement).style.minHeight)),
-    ).toEqual(['auto', 'auto', 'auto']);
+    expect(await inlineMinHeights(page)).toEqual(['auto', 'auto', 'auto']);
   });
 
   test('a box added to a line or removed from it regroups the line', async ({ page }) => {
