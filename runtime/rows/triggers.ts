@@ -43,7 +43,7 @@ export function watchRows(
       if (rows.has(target)) {
         if (!size || differs(size.inlineSize, rowWidths.get(target))) schedule(target);
         if (size) rowWidths.set(target, size.inlineSize);
-        continue;
+        if (!target.hasAttribute(attr.box)) continue; // else also a box of an outer row: below
       }
       const was = expected.get(target);
       if (!size || !was || differs(size.inlineSize, was.w) || differs(size.blockSize, was.h)) {

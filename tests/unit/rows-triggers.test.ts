@@ -38,3 +38,38 @@ describe('row triggers', () => {
     aborts.abort();
   });
 });
+
+describe('a row that is also a box of an outer row', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('its height changing (its width the same) schedules the outer row', () => {
+    let answer!: ResizeObserverCallback;
+    vi.spyOn(window, 'ResizeObserver').mockImplementation(function (
+      this: object,
+      cb: ResizeObserverCallback,
+    ) {
+      answer = cb;
+      return { observe() {}, unobserve() {}, disconnect() {} } as unknown as ResizeObserver;
+    });
+    document.body.innerHTML =
+      '<div data-sw-row id="outer"><div data-sw-box data-sw-row id="inner"><div data-sw-box>a</div></div><div data-sw-box>b</div></div>';
+    const outer = document.getElementById('outer')!;
+    const inner = document.getElementById('inner')!;
+    const rows = new Map<Element, HTMLElement[]>([
+      [outer, [...outer.querySelectorAll<HTMLElement>(':scope > [data-sw-box]')]],
+      [inner, [...inner.querySelectorAll<HTMLElement>(':scope > [data-sw-box]')]],
+    ]);
+    const expected = new WeakMap([[inner as Element, { w: 300, h: 100 }]]);
+    const schedule = vi.fn();
+    const aborts = new AbortController();
+    watchRows(window, aborts.signal, rows, expected, new Set(), schedule, new Work(window));
+    const entry = (w: number, h: number) =>
+      ({ target: inner, borderBoxSize: [{ inlineSize: w, blockSize: h }] }) as unknown as ResizeObserverEntry;
+    answer([entry(300, 100)], {} as ResizeObserver); // its first answer: the width is new to it
+    schedule.mockClear();
+    answer([entry(300, 180)], {} as ResizeObserver); // a <details> inside opened: taller, as wide
+    expect(schedule.mock.calls.map(([row]) => (row as Element | undefined)?.id)).toEqual(['outer']);
+    aborts.abort();
+    document.body.innerHTML = '';
+  });
+});
