@@ -2,20 +2,24 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { watchRows } from '../../runtime/rows/triggers';
 import { Work } from '../../runtime/work';
 
+/** The rows' ResizeObserver, replaced: the test answers for the browser through `callback`. */
+function mockObserver() {
+  const observer = { callback: (() => {}) as ResizeObserverCallback };
+  vi.spyOn(window, 'ResizeObserver').mockImplementation(function (this: object, cb: ResizeObserverCallback) {
+    observer.callback = cb;
+    return { observe() {}, unobserve() {}, disconnect() {} } as unknown as ResizeObserver;
+  });
+  return observer;
+}
+
 describe('row triggers', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("read the window's width at the observer's first answer, not when they start", () => {
     const frames: FrameRequestCallback[] = [];
     vi.spyOn(window, 'requestAnimationFrame').mockImplementation((fn) => frames.push(fn));
-    let answer!: ResizeObserverCallback;
-    vi.spyOn(window, 'ResizeObserver').mockImplementation(function (
-      this: object,
-      cb: ResizeObserverCallback,
-    ) {
-      answer = cb;
-      return { observe() {}, unobserve() {}, disconnect() {} } as unknown as ResizeObserver;
-    });
+    const answer = (...args: Parameters<ResizeObserverCallback>) => observer.callback(...args);
+    const observer = mockObserver();
     let width = 1280;
     const read = vi.spyOn(window, 'innerWidth', 'get').mockImplementation(() => width);
     const aborts = new AbortController();
@@ -43,14 +47,8 @@ describe('a row that is also a box of an outer row', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('its height changing (its width the same) schedules the outer row', () => {
-    let answer!: ResizeObserverCallback;
-    vi.spyOn(window, 'ResizeObserver').mockImplementation(function (
-      this: object,
-      cb: ResizeObserverCallback,
-    ) {
-      answer = cb;
-      return { observe() {}, unobserve() {}, disconnect() {} } as unknown as ResizeObserver;
-    });
+    const answer = (...args: Parameters<ResizeObserverCallback>) => observer.callback(...args);
+    const observer = mockObserver();
     document.body.innerHTML =
       '<div data-sw-row id="outer"><div data-sw-box data-sw-row id="inner"><div data-sw-box>a</div></div><div data-sw-box>b</div></div>';
     const outer = document.getElementById('outer')!;
