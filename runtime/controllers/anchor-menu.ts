@@ -1,7 +1,7 @@
 import { keepAttribute } from '../carousel/labels';
 import type { Controller } from '../controller';
 import { fragmentId } from '../dom';
-import { jsonAttribute } from '../options';
+import { jsonAttribute, unknownKeys, warnOptions } from '../options';
 import { attr } from '../schema';
 
 /** Spec §2: scroll-spy is off; when a builder turns it on, its offset is 50 px. */
@@ -23,10 +23,14 @@ export const anchorMenu: Controller = {
     const links = [...menu.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')].filter(
       (a) => a.hash.length > 1,
     );
-    const raw = jsonAttribute(menu, attr.anchorMenu);
+    const raw = jsonAttribute(menu, attr.anchorMenu) ?? {};
+    // As every marker's options (contract): a field of the wrong kind or unknown is named.
+    const names = ['scrollSpy', 'offset'];
+    const bad = names.filter((k, i) => k in raw && typeof raw[k] !== ['boolean', 'number'][i]);
+    warnOptions(menu, { bad, unknown: unknownKeys(raw, names), clamped: [] });
     const options: Options = {
-      scrollSpy: raw?.scrollSpy === true,
-      offset: typeof raw?.offset === 'number' ? raw.offset : SCROLL_SPY_OFFSET,
+      scrollSpy: raw.scrollSpy === true,
+      offset: typeof raw.offset === 'number' ? raw.offset : SCROLL_SPY_OFFSET,
     };
     // The builder's own marks come back at destroy (an editor may save the page as it is then).
     const undo: (() => void)[] = [];

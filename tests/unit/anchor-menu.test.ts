@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { anchorMenu } from '../../runtime/controllers/anchor-menu';
 import type { Runtime } from '../../runtime/runtime';
-import { html, runtime } from './helpers';
+import { html, runtime, silenceConsole } from './helpers';
 
 describe('anchor menu', () => {
   let rt: Runtime | undefined;
   afterEach(() => rt?.destroy());
-  const start = (links: string) => {
-    html(`<nav data-sw-anchor-menu aria-label="On this page">${links}</nav>`);
+  const start = (links: string, options = '') => {
+    html(`<nav data-sw-anchor-menu='${options}' aria-label="On this page">${links}</nav>`);
     rt = runtime([
       { name: 'anchor menu', selector: '[data-sw-anchor-menu]', load: 'ready', controller: anchorMenu },
     ]);
@@ -33,5 +33,17 @@ describe('anchor menu', () => {
     rt!.destroy();
     rt = undefined;
     expect(document.querySelector('nav')!.innerHTML).toBe(markup);
+  });
+
+  it('options of the wrong kind keep their defaults and are named, as are unknown ones (contract)', () => {
+    const { warn } = silenceConsole();
+    start('<a href="#hours">Hours</a>', '{"scrollSpy":"true","offset":"80","scrollspy":true}');
+    const lines = warn.mock.calls.map((c) => String(c[0]));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/invalid scrollSpy, offset; the default is used/);
+    expect(lines[1]).toMatch(/unknown option\(s\) scrollspy; ignored/);
+    warn.mockClear();
+    start('<a href="#hours">Hours</a>', '{"scrollSpy":true,"offset":80}');
+    expect(warn).not.toHaveBeenCalled();
   });
 });
