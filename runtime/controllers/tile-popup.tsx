@@ -1,4 +1,5 @@
 import type { ControllerContext } from '../controller';
+import { fragmentId } from '../dom';
 import { dialogStrings } from '../i18n/dialog';
 import { idOf } from '../ids';
 import { TilePopup, type TileItem } from '../tiles/popup';
@@ -53,6 +54,15 @@ export function createTilePopup(
       element: ctx.element,
     },
   );
+
+  // The address of a section that opened it is taken off when it closes: a link to that
+  // section fires no hashchange while the address still names it, so it did nothing.
+  store.subscribe(() => {
+    const win = runtime.window;
+    const id = fragmentId(win.location.hash);
+    if (!store.get().open && items.some(({ content }) => content.id === id))
+      win.history.replaceState(win.history.state, '', win.location.pathname + win.location.search);
+  });
 
   return {
     show(index: number, from: Element | null) {

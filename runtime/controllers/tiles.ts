@@ -61,6 +61,7 @@ export const tiles: Controller = {
       get(true).then(
         (p) => {
           if (ctx.signal.aborted) return;
+          failures = 0; // here after all: the sections' addresses open it again
           hide(true);
           p.show(index, from);
         },
@@ -77,11 +78,11 @@ export const tiles: Controller = {
     });
     // A link to a tile's section (say, shared by e-mail) opens it, as it scrolled to it before.
     const fromHash = () => {
-      // After a failure the sections are back in place and the browser scrolls to them: the
-      // link's own jump (show's fallback sets the hash too) must not fetch again.
+      // After a failure the sections are back and the link's own jump (show's fallback sets the
+      // hash too) must not fetch again. No opener: focus goes back to the tile when it closes.
       if (failures) return;
       const index = items.findIndex(({ content }) => content.id === fragmentId(win.location.hash));
-      if (index >= 0) void show(index, null);
+      if (index >= 0) void show(index, items[index]!.tile);
     };
     if (!runtime.env.local) {
       fromHash();

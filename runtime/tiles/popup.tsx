@@ -33,8 +33,9 @@ export function TilePopup({ store, items, t, labelOf, work }: TilePopupProps): R
   const name = state.index >= 0 ? labelOf(state.index) : {};
   const step = (by: -1 | 1) => store.dispatch({ type: 'step', by });
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
+    // Not from inside the content: the step would take away the element that has focus.
     const by = arrowStep(e);
-    if (!by) return;
+    if (!by || item?.content.contains(e.target as Node)) return;
     e.preventDefault();
     step(by as -1 | 1);
   };

@@ -92,6 +92,44 @@ test.describe('tile popup gallery', () => {
     await expect(popup(page)).toHaveAccessibleName('Dr. Chen, dermatology');
   });
 
+  test('a link to a section opens it each time, and focus goes back to its tile; arrows in the content stay there', async ({
+    page,
+  }) => {
+    await openWithRuntime(page, `${urlFor('/clinic/en/team/')}#dr-chen`);
+    await expect(popup(page)).toHaveAccessibleName('Dr. Chen, dermatology');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => popupOpen(page)).toBe(false);
+    // Opened by the address, focus goes back to the section's tile, and the address is let go.
+    await expect(page.locator('a[data-sw-tile][href="#dr-chen"]')).toBeFocused();
+    expect(await page.evaluate(() => location.hash)).toBe('');
+
+    await page.evaluate(() => {
+      const p = document.createElement('p');
+      const link = Object.assign(document.createElement('a'), {
+        href: '#dr-chen',
+        textContent: 'Meet Dr. Chen',
+      });
+      p.append(link);
+      document.querySelector('main')!.prepend(p);
+      const book = Object.assign(document.createElement('a'), { href: '/clinic/en/', textContent: 'Book' });
+      document.getElementById('dr-chen')!.append(book);
+    });
+    for (const time of ['first', 'second']) {
+      await page.getByRole('link', { name: 'Meet Dr. Chen' }).click();
+      await expect(popup(page), time).toHaveAccessibleName('Dr. Chen, dermatology');
+      if (time === 'second') break;
+      await page.keyboard.press('Escape');
+      await expect.poll(() => popupOpen(page)).toBe(false);
+    }
+    // An arrow key from a link inside the content: stepping would take the focused link away.
+    const book = popup(page).getByRole('link', { name: 'Book' });
+    await book.focus();
+    await page.keyboard.press('ArrowLeft');
+    await runtimeIdle(page);
+    await expect(popup(page)).toHaveAccessibleName('Dr. Chen, dermatology');
+    await expect(book).toBeFocused();
+  });
+
   test('a tile added later (a script, an editor): its section leaves the page and it opens among its siblings', async ({
     page,
   }) => {
