@@ -34,10 +34,8 @@ export const tiles: Controller = {
     hide(true);
 
     let popup: Promise<Popup> | undefined;
-    /** The popup once it exists, so a disconnect can take it back at once. */
-    let ready: Popup | undefined;
-    /** Fetches so far that failed: after the first the contents are back in place. */
-    let failures = 0;
+    let ready: Popup | undefined; // the popup once it exists: a disconnect takes it back at once
+    let failures = 0; // fetches that failed in a row: after the first, the contents are back
     function load(use?: boolean): Promise<Popup> {
       // The popup's code and the UI host (preact/compat) come in parallel.
       const code = loadChunk(runtime, 'tile popup', () => import('./tile-popup'), {
