@@ -125,7 +125,9 @@ export function consentCookies(flags, { path = '/', secure = false, revision, co
   const attrs = `; Path=${path || '/'}; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`;
   const cookies = [`privacy_cookie=1${attrs}`, ...Object.entries(flags).map(([k, v]) => `${k}=${v}${attrs}`)];
   if (revision !== undefined) cookies.push(`${REVISION_COOKIE}=${encodeURIComponent(revision)}${attrs}`);
-  if (consentId) cookies.push(`${CONSENT_ID_COOKIE}=${consentId}${attrs}`);
+  // Only the server reads the id (the answer carries it to the page): no page script, and no
+  // consent-loaded third party, needs a lasting identifier.
+  if (consentId) cookies.push(`${CONSENT_ID_COOKIE}=${consentId}${attrs}; HttpOnly`);
   return cookies;
 }
 

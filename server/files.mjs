@@ -1,6 +1,6 @@
 // Static files below one folder, served at one address prefix (the site at its project
 // path, the built runtime at /swfiles/runtime).
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { sendScript } from './assets.mjs';
 import { contentSecurityPolicy, newNonce } from './csp.mjs';
@@ -24,7 +24,8 @@ export function fileServer({ base, prefix, isPage = () => false, hidden = () => 
       file = join(file, 'index.html');
       info = await stat(file).catch(() => null);
     }
-    if (!info?.isFile() || hidden(file)) return sendHtml(res, 404, notFound());
+    if (!info?.isFile() || hidden(file) || !(await isInside(baseDir, file)))
+      return sendHtml(res, 404, notFound());
     if (isPage(file)) return sendPage(res, file, rewrite);
     if (built && extname(file).toLowerCase() === '.js') return sendScript(req, res, file, info);
     const headers = {
@@ -52,4 +53,14 @@ export function fileServer({ base, prefix, isPage = () => false, hidden = () => 
 function addressOf(baseDir, file, prefix) {
   const segments = relative(baseDir, file).split(sep).filter(Boolean).map(encodeURIComponent);
   return [prefix, ...segments].join('/');
+}
+
+/**
+ * Whether `file`, symbolic links followed, is still below `baseDir` (links followed too): the
+ * address check above reads only the path, and a link in an upload or a deploy (to `/etc`, to
+ * a home folder) would otherwise serve what it points at.
+ */
+async function isInside(baseDir, file) {
+  const [base, real] = await Promise.all([realpath(baseDir), realpath(file)]).catch(() => []);
+  return Boolean(real) && (real === base || real.startsWith(base + sep));
 }

@@ -67,18 +67,26 @@ export function redirect(res, status, location) {
   res.writeHead(status, { Location: location }).end();
 }
 
-/** The request body as text, or null once it passes `limit` bytes (the rest is drained). */
+/**
+ * The request body as text, or null as soon as it passes `limit` bytes, declared or sent (the
+ * rest is discarded unread; the caller answers at once and closes the connection).
+ */
 export function readBody(req, limit) {
+  if (Number(req.headers['content-length']) > limit) {
+    req.resume();
+    return Promise.resolve(null);
+  }
   return new Promise((ok, fail) => {
     const chunks = [];
     let size = 0;
-    let over = false;
-    req.on('data', (chunk) => {
+    const data = (chunk) => {
       size += chunk.length;
-      if (size > limit) over = true;
-      else chunks.push(chunk);
-    });
-    req.on('end', () => ok(over ? null : Buffer.concat(chunks).toString('utf8')));
+      if (size <= limit) return void chunks.push(chunk);
+      req.off('data', data).resume();
+      ok(null);
+    };
+    req.on('data', data);
+    req.on('end', () => ok(Buffer.concat(chunks).toString('utf8')));
     req.on('error', fail);
   });
 }

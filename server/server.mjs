@@ -82,13 +82,19 @@ export async function startServer(options = {}) {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
 
+    const endpoint = `${projectPath}/swfiles/lib/privacycookie.php`;
+    // Pages and files are read, never written: as the runtime's own files (assets.mjs) are.
+    if (path !== endpoint && req.method !== 'GET' && req.method !== 'HEAD') {
+      req.resume();
+      return void res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': 0 }).end();
+    }
     if (path === '/') return sendHtml(res, 200, indexPage(pages, localPort(req), projectPath));
     if (path === '/favicon.ico') return void res.writeHead(204).end();
     if (path.startsWith(`${RUNTIME_PREFIX}/`))
       return sendRuntimeFile(req, res, path.slice(RUNTIME_PREFIX.length), url.search);
     if (path === projectPath || path === `${projectPath}/`)
       return redirect(res, 302, `${projectPath}/en/${url.search}`);
-    if (path === `${projectPath}/swfiles/lib/privacycookie.php`) return consent(req, res);
+    if (path === endpoint) return consent(req, res);
     if (path === `${projectPath}/preview.php`) {
       const page = findDesignPage(pages, url.searchParams);
       if (!page) return sendHtml(res, 404, notFound());
@@ -101,12 +107,12 @@ export async function startServer(options = {}) {
 
   async function consent(req, res) {
     res.setHeader('Cache-Control', 'no-store');
-    if (req.method === 'GET') {
+    if (req.method === 'GET' || req.method === 'HEAD') {
       const flags = flagsFromCookies(parseCookies(req.headers.cookie), site);
       return sendJson(res, 200, { status: { code: '200', message: flags } });
     }
     if (req.method !== 'POST') {
-      res.setHeader('Allow', 'GET, POST');
+      res.setHeader('Allow', 'GET, HEAD, POST');
       return sendJson(res, 405, { error: 'method not allowed' });
     }
     // Before anything is read or stored: another site's page must not choose for the visitor.
@@ -120,7 +126,10 @@ export async function startServer(options = {}) {
       return sendJson(res, 400, { error: 'expected application/x-www-form-urlencoded' });
     }
     const body = await readBody(req, MAX_BODY_BYTES);
-    if (body === null) return sendJson(res, 400, { error: `body larger than ${MAX_BODY_BYTES} bytes` });
+    if (body === null) {
+      res.setHeader('Connection', 'close'); // the rest of the body is not waited for
+      return sendJson(res, 400, { error: `body larger than ${MAX_BODY_BYTES} bytes` });
+    }
     const result = validateConsentBody(body, site);
     if (result.error) return sendJson(res, 400, { error: result.error });
 

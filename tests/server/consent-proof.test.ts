@@ -47,7 +47,7 @@ describe('the consent log and cookies', () => {
     });
     const cookies = res.headers['set-cookie'] as string[];
     expect(cookies).toContain(
-      `privacy_consent_id=${answer.consentId}; Path=/clinic; Max-Age=15552000; SameSite=Lax`,
+      `privacy_consent_id=${answer.consentId}; Path=/clinic; Max-Age=15552000; SameSite=Lax; HttpOnly`,
     );
     expect(cookies).toContain(
       'privacy_cookie_revision=2026-11%20v2; Path=/clinic; Max-Age=15552000; SameSite=Lax',

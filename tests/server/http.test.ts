@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,8 +39,10 @@ describe('reference server: privacycookie.php', () => {
     const setCookies = res.headers.getSetCookie();
     // privacy_cookie, the three flags, and the visitor's consent id (issue 17).
     expect(setCookies).toHaveLength(5);
-    expect(setCookies.at(-1)).toBe(`privacy_consent_id=${body.consentId}; Path=/clinic; Max-Age=15552000; SameSite=Lax`);
-    for (const c of setCookies) expect(c).toMatch(/; Path=\/clinic; Max-Age=\d+; SameSite=Lax$/);
+    expect(setCookies.at(-1)).toBe(`privacy_consent_id=${body.consentId}; Path=/clinic; Max-Age=15552000; SameSite=Lax; HttpOnly`);
+    for (const c of setCookies) expect(c).toMatch(/; Path=\/clinic; Max-Age=\d+; SameSite=Lax(; HttpOnly)?$/);
+    // The flags stay readable by the page's own scripts; only the id is the server's alone.
+    expect(setCookies.filter((c) => c.endsWith('HttpOnly'))).toEqual([setCookies.at(-1)]);
 
     const again = await fetch(endpoint, { headers: { Cookie: cookieHeader(res) } });
     expect((await again.json()).status.message).toEqual({
@@ -118,6 +121,60 @@ describe('reference server: pages and files', () => {
       const res = await fetch(`${server.url}${path}`);
       expect(res.status, path).toBe(404);
     }
+  });
+
+  it('never follows a symbolic link out of the site folder (an upload, a deploy)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sw-links-'));
+    const site = join(dir, 'site');
+    mkdirSync(join(site, 'up'), { recursive: true });
+    writeFileSync(join(dir, 'secret.txt'), 'secret');
+    writeFileSync(join(site, 'up', 'own.txt'), 'own');
+    symlinkSync(join(dir, 'secret.txt'), join(site, 'up', 'leak.txt'));
+    symlinkSync(dir, join(site, 'up', 'outside'));
+    symlinkSync(join(site, 'up', 'own.txt'), join(site, 'up', 'alias.txt'));
+    const linked = await startServer({ port: 0, consentLog: join(dir, 'log.jsonl'), siteDir: site });
+    try {
+      for (const path of ['/clinic/up/leak.txt', '/clinic/up/outside/secret.txt'])
+        expect((await fetch(`${linked.url}${path}`)).status, path).toBe(404);
+      const inside = await fetch(`${linked.url}/clinic/up/alias.txt`); // a link within the site is the site's
+      expect([inside.status, await inside.text()]).toEqual([200, 'own']);
+    } finally {
+      await linked.close();
+    }
+  });
+
+  it('pages and files answer GET and HEAD only; the consent endpoint answers HEAD too', async () => {
+    for (const method of ['POST', 'DELETE', 'PUT']) {
+      const res = await fetch(`${server.url}/clinic/en/`, { method, body: method === 'DELETE' ? undefined : 'x' });
+      expect([method, res.status, res.headers.get('allow'), await res.text()]).toEqual([method, 405, 'GET, HEAD', '']);
+    }
+    expect((await fetch(`${server.url}/clinic/en/`, { method: 'HEAD' })).status).toBe(200);
+    expect((await fetch(endpoint, { method: 'HEAD' })).status).toBe(200);
+  });
+
+  it('a consent body declared or sent over the limit is refused at once, not read to its end', async () => {
+    const { port } = new URL(server.url);
+    // 5 MB declared, a few bytes sent: the answer must not wait for the rest.
+    const status = await new Promise<number>((ok, fail) => {
+      const req = request(
+        { host: '127.0.0.1', port, method: 'POST', path: '/clinic/swfiles/lib/privacycookie.php', headers: { ...form, 'Content-Length': 5_000_000 } },
+        (res) => (res.resume(), ok(res.statusCode!)),
+      );
+      req.on('error', fail);
+      req.write('privacy_cookie_1=1&');
+    });
+    expect(status).toBe(400);
+    // Sent in chunks with no length declared: refused once past the limit, the rest unread.
+    const chunked = await new Promise<number>((ok, fail) => {
+      const req = request(
+        { host: '127.0.0.1', port, method: 'POST', path: '/clinic/swfiles/lib/privacycookie.php', headers: form },
+        (res) => (res.resume(), ok(res.statusCode!)),
+      );
+      req.on('error', fail);
+      req.write(`privacy_cookie_1=1&pad=${'x'.repeat(4096)}`);
+    });
+    expect(chunked).toBe(400);
+    expect((await fetch(`${server.url}/clinic/en/`)).status).toBe(200);
   });
 
   it('answers a malformed address with 400, not a crash', async () => {
