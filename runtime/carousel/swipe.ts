@@ -26,6 +26,7 @@ export function carouselSwipe(
 ): void {
   let s = initialGesture;
   let slide: HTMLElement | undefined;
+  let moved = false; // a tap, or a press that never swiped, writes nothing
   const env = (): GestureEnv => ({
     width: root.offsetWidth,
     height: root.offsetHeight,
@@ -33,14 +34,14 @@ export function carouselSwipe(
     zoomable: false,
   });
   const at = (e: PointerEvent) => ({ x: e.clientX, y: e.clientY });
-  const [keep, settle] = builderStyles(root, reduced, signal);
+  const [keep, settle] = builderStyles(root, signal);
   const on = (type: string, fn: (e: PointerEvent) => void) =>
     root.addEventListener(type, fn as EventListener, { signal });
   on('pointerdown', (e) => {
     const target = e.target as Element;
     if (
       e.pointerType === 'mouse' ||
-      target.closest('button, input, select, textarea, [data-sw-carousel]') !== root
+      target.closest('button, input, select, textarea, video, audio, [data-sw-carousel]') !== root
     )
       return;
     slide = slides.find((sl) => !sl.hidden);
@@ -51,6 +52,7 @@ export function carouselSwipe(
     if (!(e.pointerId in s.pointers)) return;
     s = pointerMove(s, e.pointerId, at(e), env());
     if (slide && s.mode === 'swipe' && !reduced) {
+      moved = true;
       slide.style.transition = 'none';
       slide.style.transform = `translateX(${s.drag.x}px)`;
     }
@@ -58,8 +60,11 @@ export function carouselSwipe(
   const up = (e: PointerEvent) => {
     const [next, outcome] = pointerUp(s, e.pointerId, at(e), e.timeStamp, env(), e.type === 'pointercancel');
     s = next;
-    if (slide) settle(slide);
-    if (outcome === 'next' || outcome === 'previous') step(outcome === 'next' ? 1 : -1);
+    const stepped = outcome === 'next' || outcome === 'previous';
+    // A slide stepped away from is hidden at once: only one that stays snaps back, animated.
+    if (slide && moved) settle(slide, !stepped);
+    moved = false;
+    if (stepped) step(outcome === 'next' ? 1 : -1);
   };
   on('pointerup', up);
   on('pointercancel', up);
@@ -68,9 +73,9 @@ export function carouselSwipe(
 /**
  * The root's `touch-action` for a swipe, and what a moved slide settles back to: the inline
  * transform and transition the builder wrote, all put back when `signal` aborts. Returns what
- * remembers a slide before it moves, and what settles one (animated unless reduced).
+ * remembers a slide before it moves, and what settles one (animated or not).
  */
-function builderStyles(root: HTMLElement, reduced: boolean, signal: AbortSignal) {
+function builderStyles(root: HTMLElement, signal: AbortSignal) {
   const written = new Map<HTMLElement, [string, string]>();
   const touchAction = root.style.touchAction;
   root.style.touchAction = 'pan-y pinch-zoom';
@@ -85,10 +90,25 @@ function builderStyles(root: HTMLElement, reduced: boolean, signal: AbortSignal)
   );
   return [
     (el: HTMLElement) => written.has(el) || written.set(el, [el.style.transform, el.style.transition]),
-    (el: HTMLElement) => {
+    (el: HTMLElement, animate: boolean) => {
       const [transform, transition] = written.get(el) ?? ['', ''];
-      el.style.transition = reduced ? transition : 'transform .2s';
+      const back = () => {
+        el.style.transition = transition;
+        dropEmptyStyle(el);
+      };
+      el.style.transition = animate ? 'transform .2s' : transition;
       el.style.transform = transform;
+      // The builder's own transition comes back once the snap is over.
+      if (!animate) return back();
+      el.addEventListener(
+        'transitionend',
+        function end(e) {
+          if (e.target !== el) return; // a transition inside the slide, not the snap's
+          el.removeEventListener('transitionend', end);
+          back();
+        },
+        { signal },
+      );
     },
   ] as const;
 }

@@ -32,22 +32,36 @@ describe('carousel swipe (issue 16)', () => {
     expect(slide.style.transform).toBe('translateX(-100px)');
     pointer('pointerup', 100, link);
     expect(step).toHaveBeenCalledWith(1);
-    // Back where the builder had it, animated.
-    expect(slide.style.transform).toBe('rotate(1deg)');
-    expect(slide.style.transition).toBe('transform .2s');
+    // Stepped away from (hidden at once): back where the builder had it, not animated.
+    expect(slide.getAttribute('style')).toBe('transform: rotate(1deg);');
     pointer('pointerdown', 100, slide);
     pointer('pointermove', 130, slide);
     pointer('pointerup', 130, slide);
     expect(step).toHaveBeenCalledTimes(1);
+    // A short one snaps back, animated; then the builder's own transition is back.
+    expect(slide.style.transform).toBe('rotate(1deg)');
+    expect(slide.style.transition).toBe('transform .2s');
+    slide.querySelector('a')!.dispatchEvent(new Event('transitionend', { bubbles: true })); // not the slide's
+    expect(slide.style.transition).toBe('transform .2s');
+    slide.dispatchEvent(new Event('transitionend', { bubbles: true }));
+    expect(slide.getAttribute('style')).toBe('transform: rotate(1deg);');
     pointer('pointerdown', 100, slide);
     pointer('pointermove', 200, slide);
     pointer('pointerup', 200, slide);
     expect(step).toHaveBeenLastCalledWith(-1);
   });
 
-  it('presses on its buttons, a mouse, and a carousel nested in a slide are not its swipes', () => {
+  it('a tap writes nothing on the slide', () => {
+    const { slide } = setUp();
+    pointer('pointerdown', 100, slide);
+    pointer('pointerup', 100, slide);
+    expect(slide.getAttribute('style')).toBe('transform: rotate(1deg)');
+  });
+
+  it('presses on its buttons, a video or audio player, a mouse, and a carousel nested in a slide are not its swipes', () => {
     const { root, step } = setUp();
-    for (const target of [root.querySelector('button')!, document.getElementById('i1')!]) {
+    const player = document.getElementById('a')!.appendChild(document.createElement('video'));
+    for (const target of [root.querySelector('button')!, document.getElementById('i1')!, player]) {
       pointer('pointerdown', 200, target);
       pointer('pointermove', 50, target);
       pointer('pointerup', 50, target);
