@@ -19,6 +19,8 @@ export function fileServer({ base, prefix, isPage = () => false, hidden = () => 
     let file = resolve(baseDir, `.${rel}`);
     if (file !== baseDir && !file.startsWith(baseDir + sep)) return sendHtml(res, 404, notFound());
     let info = await stat(file).catch(() => null);
+    // Checked before a folder's redirect too: a 301 would tell that a link out of it exists.
+    if (info && !(await isInside(baseDir, file))) return sendHtml(res, 404, notFound());
     if (info?.isDirectory()) {
       if (!rel.endsWith('/')) return redirect(res, 301, `${addressOf(baseDir, file, prefix)}/${search}`);
       file = join(file, 'index.html');

@@ -68,8 +68,9 @@ export function redirect(res, status, location) {
 }
 
 /**
- * The request body as text, or null as soon as it passes `limit` bytes, declared or sent (the
- * rest is discarded unread; the caller answers at once and closes the connection).
+ * The request body as text, or null as soon as it passes `limit` bytes, declared or sent: the
+ * caller answers at once and closes the connection, and what arrives until then is thrown
+ * away, never kept.
  */
 export function readBody(req, limit) {
   if (Number(req.headers['content-length']) > limit) {

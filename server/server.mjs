@@ -86,7 +86,7 @@ export async function startServer(options = {}) {
     // Pages and files are read, never written: as the runtime's own files (assets.mjs) are.
     if (path !== endpoint && req.method !== 'GET' && req.method !== 'HEAD') {
       req.resume();
-      return void res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': 0 }).end();
+      return void res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': 0, Connection: 'close' }).end();
     }
     if (path === '/') return sendHtml(res, 200, indexPage(pages, localPort(req), projectPath));
     if (path === '/favicon.ico') return void res.writeHead(204).end();

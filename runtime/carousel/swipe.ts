@@ -26,7 +26,7 @@ export function carouselSwipe(
 ): void {
   let s = initialGesture;
   let slide: HTMLElement | undefined;
-  let moved = false; // a tap, or a press that never swiped, writes nothing
+  let dragged: number | undefined; // how far the slide was moved; a tap moves nothing
   const env = (): GestureEnv => ({
     width: root.offsetWidth,
     height: root.offsetHeight,
@@ -52,7 +52,7 @@ export function carouselSwipe(
     if (!(e.pointerId in s.pointers)) return;
     s = pointerMove(s, e.pointerId, at(e), env());
     if (slide && s.mode === 'swipe' && !reduced) {
-      moved = true;
+      dragged = s.drag.x;
       slide.style.transition = 'none';
       slide.style.transform = `translateX(${s.drag.x}px)`;
     }
@@ -61,14 +61,17 @@ export function carouselSwipe(
     const [next, outcome] = pointerUp(s, e.pointerId, at(e), e.timeStamp, env(), e.type === 'pointercancel');
     s = next;
     const stepped = outcome === 'next' || outcome === 'previous';
-    // A slide stepped away from is hidden at once: only one that stays snaps back, animated.
-    if (slide && moved) settle(slide, !stepped);
-    moved = false;
+    // A slide stepped away from is hidden at once: only one that stays snaps back, animated
+    // (from 0 nothing would animate, and no transition would end).
+    if (slide && dragged !== undefined) settle(slide, !stepped && dragged !== 0);
+    dragged = undefined;
     if (stepped) step(outcome === 'next' ? 1 : -1);
   };
   on('pointerup', up);
   on('pointercancel', up);
 }
+
+const SNAP_ENDS = ['transitionend', 'transitioncancel'];
 
 /**
  * The root's `touch-action` for a swipe, and what a moved slide settles back to: the inline
@@ -100,15 +103,13 @@ function builderStyles(root: HTMLElement, signal: AbortSignal) {
       el.style.transform = transform;
       // The builder's own transition comes back once the snap is over.
       if (!animate) return back();
-      el.addEventListener(
-        'transitionend',
-        function end(e) {
-          if (e.target !== el) return; // a transition inside the slide, not the snap's
-          el.removeEventListener('transitionend', end);
-          back();
-        },
-        { signal },
-      );
+      // Over, or cancelled (a new drag, the slide hidden): the builder's own transition is back.
+      const done = (e: Event) => {
+        if (e.target !== el) return; // a transition inside the slide, not the snap's
+        for (const type of SNAP_ENDS) el.removeEventListener(type, done);
+        back();
+      };
+      for (const type of SNAP_ENDS) el.addEventListener(type, done, { signal });
     },
   ] as const;
 }

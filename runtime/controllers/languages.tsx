@@ -21,15 +21,8 @@ export const languages: Controller = {
     if (!config.languages.length) return;
     const host = runtime.ui();
     host.catch(() => undefined); // announced by the loader; awaited below
-    // Once per runtime, however many switchers the page has (a header's and a footer's): a
-    // script run twice fetched twice, and one declaring its list with `let` threw the second
-    // time. A failed load is forgotten, so the next connect tries again.
-    const once = runtime.shared(MENUS, () => ({}) as { menus?: Promise<MenuItem[][]> });
-    once.menus ??= loadMenus(runtime).catch((err: unknown) => {
-      once.menus = undefined;
-      throw err;
-    });
-    const menus = await once.menus;
+    const menus: MenuItem[][] = [];
+    for (const [, menuList, id] of config.languages) menus.push(await menuOf(runtime, menuList, id));
     const here = win.location.href.replace(/#.*$/, '');
     const { entries, refused } = languageEntries(config, menus, here, win.document.documentElement.lang);
     for (const { id, label } of refused)
@@ -57,16 +50,27 @@ export const languages: Controller = {
 
 const MENUS = {};
 
-/** Every language's menu script, one after another (contract §3), and the lists they define. */
-async function loadMenus({ config, env, nonce, window: win, signal }: Runtime): Promise<MenuItem[][]> {
-  const menus: MenuItem[][] = [];
-  for (const [, menuList, id] of config.languages) {
-    await loadScript(win, `${env.baseUrl}/swfiles/html/menu_${encodeURIComponent(id)}.js`, nonce, signal);
-    const menu = menuGlobal(win, menuList, nonce);
-    if (!Array.isArray(menu)) throw new Error(`menu_${id}.js did not define ${menuList}`);
-    menus.push(menu as MenuItem[]);
+/**
+ * One language's menu script (contract §3), loaded once per runtime however many switchers the
+ * page has (a header's and a footer's): a script run twice fetched twice, and one declaring
+ * its list with `let` threw the second time. A failed load is forgotten: the next connect
+ * tries that one again, and only that one.
+ */
+function menuOf(runtime: Runtime, menuList: string, id: string): Promise<MenuItem[]> {
+  const loaded = runtime.shared(MENUS, () => new Map<string, Promise<MenuItem[]>>());
+  const { env, nonce, window: win, signal } = runtime;
+  let menu = loaded.get(id);
+  if (!menu) {
+    const url = `${env.baseUrl}/swfiles/html/menu_${encodeURIComponent(id)}.js`;
+    menu = loadScript(win, url, nonce, signal).then(() => {
+      const list = menuGlobal(win, menuList, nonce);
+      if (!Array.isArray(list)) throw new Error(`menu_${id}.js did not define ${menuList}`);
+      return list as MenuItem[];
+    });
+    menu.catch(() => loaded.delete(id));
+    loaded.set(id, menu);
   }
-  return menus;
+  return menu;
 }
 
 /**

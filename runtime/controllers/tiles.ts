@@ -66,14 +66,12 @@ export const tiles: Controller = {
         () => void (win.location.hash = items[index]!.content.id), // the link's own jump
       );
 
-    ctx.listen<MouseEvent>(container, 'click', (e) => {
-      if (!isPlainClick(e)) return;
-      const index = items.findIndex(({ tile }) => tile.contains(e.target as Node));
-      // Tried twice already: the link is the builder's plain link again.
-      if (index < 0 || failures > 1) return;
-      e.preventDefault();
-      void show(index, items[index]!.tile);
-    });
+    openOnClick(
+      ctx,
+      items,
+      (index, link) => void show(index, link),
+      () => failures > 1,
+    );
     // A link to a tile's section (say, shared by e-mail) opens it, as it scrolled to it before.
     const fromHash = () => {
       // After a failure the sections are back and the link's own jump (show's fallback sets the
@@ -101,6 +99,27 @@ export const tiles: Controller = {
     };
   },
 };
+
+/**
+ * A tile, or any link in the page to a tile's section, opens it with focus to come back to the
+ * link (the link's own jump would blur it, and add a history entry per click). `plain()`: the
+ * popup's code failed twice, and links are the builder's plain links again.
+ */
+function openOnClick(
+  ctx: ControllerContext,
+  items: readonly TileItem[],
+  show: (index: number, link: Element) => void,
+  plain: () => boolean,
+): void {
+  ctx.listen<MouseEvent>(ctx.runtime.document, 'click', (e) => {
+    const link = (e.target as Element).closest?.('a[href^="#"]');
+    const id = link && fragmentId(link.getAttribute('href')!);
+    const index = items.findIndex(({ content }) => id && content.id === id);
+    if (!link || index < 0 || !isPlainClick(e) || plain()) return;
+    e.preventDefault();
+    show(index, link);
+  });
+}
 
 /** Calls `fetch` once, when the `tiles` load strategy says (issue 14; default `interaction`). */
 function prefetch(ctx: ControllerContext, container: Element, fetch: () => void): void {

@@ -110,10 +110,7 @@ export function createLightbox(runtime: Runtime, host: UiHost) {
 function deepLinkHistory(runtime: Runtime, store: Store<LightboxState, LightboxAction>) {
   const win = runtime.window;
   const { deepLinking } = runtime.config.lightbox;
-  let pushed = false;
-  let own = '';
-  let fromAddress = false;
-  let before = store.get();
+  let [pushed, own, fromAddress, before] = [false, '', false, store.get()];
   // The link's place among its group's links, as followDeepLink reads it back: a link the
   // runtime refused is no item but still counts there (the item's own index named another).
   const hashOf = (s: LightboxState) => {
@@ -145,7 +142,9 @@ function deepLinkHistory(runtime: Runtime, store: Store<LightboxState, LightboxA
   win.addEventListener(
     'popstate',
     () => {
-      if (!pushed || win.location.hash === own) return;
+      // Back (or Forward) away from the item's address, pushed or the visitor's own: closed.
+      if (!own || win.location.hash === own) return;
+      own = '';
       pushed = false;
       store.dispatch({ type: 'close' });
     },

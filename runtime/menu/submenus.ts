@@ -62,9 +62,9 @@ export function submenus(
   const cancelHover = () => cancel();
   const hovered = new WeakSet<Item>();
   for (const item of items) {
-    // No flash: what the visitor sees open now (hover, focus) stays; the mouse's closes on leaving.
+    // No flash: what is open now (hover, focus) stays; what only the mouse holds closes on leaving.
     set(item, item.li.matches(':hover, :focus-within'));
-    if (item.li.matches(':hover')) hovered.add(item);
+    if (item.li.matches(':hover:not(:focus-within)')) hovered.add(item);
     listen(item.button, 'click', () => {
       cancelHover();
       hovered.delete(item);

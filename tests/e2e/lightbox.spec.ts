@@ -577,6 +577,15 @@ test.describe('lightbox: content types, sizing, options', () => {
       await page.evaluate(() => history.back());
       await expect.poll(() => box(page).evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
       expect(await page.evaluate(() => location.href)).toBe(urlFor(GALLERY));
+
+      // Opened, reloaded (now opened from the address), then Back: closed, not left open.
+      await page.locator('a[rel="prettyPhoto[lab]"]').first().click();
+      await expect(page).toHaveURL(/#!lab\/0$/);
+      await page.reload();
+      await expect.poll(() => isOpen(page).catch(() => false)).toBe(true);
+      await page.evaluate(() => history.back());
+      await expect.poll(() => box(page).evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+      expect(await page.evaluate(() => location.href)).toBe(urlFor(GALLERY));
     });
   });
 });

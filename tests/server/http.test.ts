@@ -134,8 +134,8 @@ describe('reference server: pages and files', () => {
     symlinkSync(join(site, 'up', 'own.txt'), join(site, 'up', 'alias.txt'));
     const linked = await startServer({ port: 0, consentLog: join(dir, 'log.jsonl'), siteDir: site });
     try {
-      for (const path of ['/clinic/up/leak.txt', '/clinic/up/outside/secret.txt'])
-        expect((await fetch(`${linked.url}${path}`)).status, path).toBe(404);
+      for (const path of ['/clinic/up/leak.txt', '/clinic/up/outside/secret.txt', '/clinic/up/outside'])
+        expect((await fetch(`${linked.url}${path}`, { redirect: 'manual' })).status, path).toBe(404);
       const inside = await fetch(`${linked.url}/clinic/up/alias.txt`); // a link within the site is the site's
       expect([inside.status, await inside.text()]).toEqual([200, 'own']);
     } finally {

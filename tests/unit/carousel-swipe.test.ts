@@ -45,6 +45,18 @@ describe('carousel swipe (issue 16)', () => {
     expect(slide.style.transition).toBe('transform .2s');
     slide.dispatchEvent(new Event('transitionend', { bubbles: true }));
     expect(slide.getAttribute('style')).toBe('transform: rotate(1deg);');
+    // Snapping back and cancelled (a new drag, the slide hidden): the same.
+    pointer('pointerdown', 100, slide);
+    pointer('pointermove', 130, slide);
+    pointer('pointerup', 130, slide);
+    slide.dispatchEvent(new Event('transitioncancel', { bubbles: true }));
+    expect(slide.getAttribute('style')).toBe('transform: rotate(1deg);');
+    // Dragged and brought back to where it started: nothing would animate, nothing stays.
+    pointer('pointerdown', 100, slide);
+    pointer('pointermove', 130, slide);
+    pointer('pointermove', 100, slide);
+    pointer('pointerup', 100, slide);
+    expect(slide.getAttribute('style')).toBe('transform: rotate(1deg);');
     pointer('pointerdown', 100, slide);
     pointer('pointermove', 200, slide);
     pointer('pointerup', 200, slide);
