@@ -28,6 +28,8 @@ export function startServer(options?: {
    * runtime script is rewritten to the content-hashed entry dist/manifest.json names.
    */
   entry?: 'fixed' | 'hashed';
+  /** How long (ms) an idle connection is kept open (default node's 5 s). */
+  keepAliveTimeout?: number;
 }): Promise<RunningServer>;
 /**
  * The page with its runtime script at the manifest's content-hashed entry, and a modulepreload

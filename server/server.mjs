@@ -33,7 +33,8 @@ const PROJECT_PATH = /^(\/[A-Za-z0-9._~-]+)*$/;
  * serveSourceMaps (also serve dist's `*.map` and `meta.json`; off by default, as they
  * describe the source to anyone who asks), entry ("fixed": pages load `runtime.js` as written;
  * "hashed": the server writes the manifest's content-hashed entry into each page instead, as
- * a builder's backend does with dist/manifest.json).
+ * a builder's backend does with dist/manifest.json), keepAliveTimeout (ms an idle connection
+ * is kept; node's 5 s by default).
  * Resolves to { url, port, close() }.
  */
 export async function startServer(options = {}) {
@@ -146,6 +147,13 @@ export async function startServer(options = {}) {
     return sendJson(res, 200, savedAnswer({ flags, revision, consentId }, site));
   }
 
+  // A client that reuses an idle connection just as the server closes it gets ECONNRESET:
+  // a server behind a proxy, or under tests that come back to it after a pause, keeps
+  // connections longer than node's 5 s (`keepAliveTimeout`, in ms).
+  if (options.keepAliveTimeout) {
+    server.keepAliveTimeout = options.keepAliveTimeout;
+    server.headersTimeout = Math.max(server.headersTimeout, options.keepAliveTimeout + 1000);
+  }
   await new Promise((ok, fail) => {
     server.once('error', fail);
     server.listen(options.port ?? 4173, options.host ?? '127.0.0.1', ok);

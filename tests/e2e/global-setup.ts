@@ -10,7 +10,13 @@ import { startServer } from '../../server/server.mjs';
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), 'sw-e2e-'));
-  const server = await startServer({ port: 0, consentLog: join(dir, 'consent-log.jsonl') });
+  // Idle connections kept for 2 minutes: Playwright's route.fetch reuses one after a pause,
+  // and one closed by node's 5 s timeout at that moment failed a test (ECONNRESET on a reload).
+  const server = await startServer({
+    port: 0,
+    consentLog: join(dir, 'consent-log.jsonl'),
+    keepAliveTimeout: 120_000,
+  });
   process.env.SW_TEST_PORT = String(server.port);
   process.env.SW_CONSENT_LOG = server.consentLog;
   return () => server.close();
