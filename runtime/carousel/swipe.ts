@@ -101,7 +101,6 @@ function builderStyles(root: HTMLElement, signal: AbortSignal) {
       };
       el.style.transition = animate ? 'transform .2s' : transition;
       el.style.transform = transform;
-      // The builder's own transition comes back once the snap is over.
       if (!animate) return back();
       // Over, or cancelled (a new drag, the slide hidden): the builder's own transition is back.
       const done = (e: Event) => {
