@@ -28,6 +28,8 @@ export function createTilePopup(
   const store = createStore(tilePopup, initialTilePopup(items.length));
 
   const names = new Map<number, { labelledBy?: string; label?: string }>();
+  // Headings given an id to name the dialog lose it at destroy: the builder's page is as it was.
+  const given: Element[] = [];
   const labelOf = (index: number) => {
     let name = names.get(index);
     if (!name) {
@@ -36,11 +38,16 @@ export function createTilePopup(
       const heading = by ? null : content.querySelector('h1,h2,h3,h4,h5,h6');
       name =
         by || heading
-          ? { labelledBy: by ?? idOf(heading!, 'sw-tile-title') }
+          ? { labelledBy: by ?? named(heading!) }
           : { label: tile.textContent?.trim() || tile.querySelector('img')?.alt || t('content') };
       names.set(index, name);
     }
     return name;
+  };
+
+  const named = (heading: Element) => {
+    if (!heading.id) given.push(heading);
+    return idOf(heading, 'sw-tile-title');
   };
 
   const target = doc.createElement('div');
@@ -71,6 +78,7 @@ export function createTilePopup(
     destroy() {
       mounted.unmount();
       target.remove();
+      for (const heading of given) heading.removeAttribute('id');
     },
   };
 }

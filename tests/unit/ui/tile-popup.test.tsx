@@ -57,6 +57,8 @@ describe('tile popup component', () => {
     expect(document.querySelector('dialog')).toBeNull();
     expect($('b').parentElement).toBe(document.body);
     expect($('b').hidden).toBe(true);
+    // The id given to the heading to name the dialog is taken off again.
+    expect($('a').querySelector('h2')!.hasAttribute('id')).toBe(false);
     rt.destroy();
   });
 });
