@@ -127,9 +127,12 @@ export function readAnswer(
     return { error: CONSENT_READ_FAILED };
   }
   const message = status.message as Record<string, unknown>;
-  const flags: Flags = {};
-  for (const g of groups) flags[g.variable] = g.forced || String(message[g.variable]) === '1' ? 1 : 0;
   const firstVisit = String(message[CHOICE_MADE]) !== '1';
+  // A first visit's optional switches start off whatever the server's defaults say: a switch
+  // nobody moved is no consent, and "Save choices" must not grant it (docs/markers.md).
+  const flags: Flags = {};
+  for (const g of groups)
+    flags[g.variable] = g.forced || (!firstVisit && String(message[g.variable]) === '1') ? 1 : 0;
   // A choice made under another revision of the policy (or before revisions): asked again.
   const outdated = !firstVisit && revision !== undefined && String(message[REVISION] ?? '') !== revision;
   // Until they choose again only the forced groups apply: the old choice was not made to this policy.

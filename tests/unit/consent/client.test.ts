@@ -45,8 +45,10 @@ describe('consent client: reading', () => {
     fetch.mockResolvedValue(ok({ privacy_cookie_2: '1' }));
     expect(await client().read()).toEqual({
       kind: 'read',
-      flags: { privacy_cookie_1: 1, privacy_cookie_2: 1 },
-      detail: {}, // a first visit's optional flags are the server's defaults: nobody chose them
+      // A first visit's optional flags are the server's defaults: nobody chose them, so they
+      // are neither in force nor where the switches start.
+      flags: { privacy_cookie_1: 1, privacy_cookie_2: 0 },
+      detail: {},
       firstVisit: true,
       outdated: false,
     });

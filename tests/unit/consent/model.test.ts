@@ -91,9 +91,10 @@ describe('the server’s answers', () => {
         groups,
       ),
     ).toEqual({
-      // The switches start where the server's defaults put them, but nobody chose them: what is
-      // in force (sw:consent, analytics, players) has no optional group's flag.
-      flags: { privacy_cookie_1: 1, privacy_cookie_2: 1, privacy_cookie_3: 0 },
+      // The server's defaults were chosen by nobody: neither in force (sw:consent, analytics,
+      // players) nor where the switches start (pre-ticked boxes are not consent), so "Save
+      // choices" with nothing moved grants only the forced groups.
+      flags: { privacy_cookie_1: 1, privacy_cookie_2: 0, privacy_cookie_3: 0 },
       detail: { privacy_cookie_1: '0' },
       firstVisit: true,
       outdated: false,
