@@ -32,11 +32,8 @@ export const modal: Controller = {
     const { env } = runtime;
     const automatic = !env.local; // cms and design: nothing opens by itself
     const flag = seenFlag(win, el.id, env.local ? 'none' : options.storage, options.expires);
-    const closeBy = {
-      button: options.close.includes('button'),
-      overlay: options.close.includes('overlay'),
-      escape: options.close.includes('escape'),
-    };
+    const has = (method: (typeof options.close)[number]) => options.close.includes(method);
+    const closeBy = { button: has('button'), overlay: has('overlay'), escape: has('escape') };
 
     // The builder's element goes inside the dialog; its label moves onto the dialog.
     const restore: (() => void)[] = [];
@@ -58,7 +55,8 @@ export const modal: Controller = {
     }
 
     const hide = autoHide(ctx, dialog);
-    ctx.listen(el, events.modalClose, () => hide.closed());
+    // Not a modal nested in this one's markup: its close is its own.
+    ctx.listen(el, events.modalClose, (e) => e.target === el && hide.closed());
 
     // Once the visitor has had it open on this page, an automatic trigger still pending does
     // not bring it back (they may have just closed it).
@@ -79,11 +77,11 @@ export const modal: Controller = {
         log.verbatim.error(modalMessages.failure, err);
       }
     };
+    // Shown in place before a queued open runs: never a real modal over the page being edited.
+    if (env.env === 'design') dialog.showInline();
     restore.push(registerModal(runtime, el, { act }));
 
-    if (env.env === 'design') {
-      dialog.showInline();
-    } else if (automatic) {
+    if (automatic) {
       const auto = ctx.guard(() => {
         if (shown || flag.seen()) return;
         // Never over another dialog (a modal due at once, the lightbox, consent): once it closes.
@@ -107,13 +105,15 @@ export const modal: Controller = {
  */
 function closeButtons(ctx: ControllerContext, dialog: Dialog, allowed: boolean, label: string): () => void {
   const el = ctx.element;
-  const builders = [...el.querySelectorAll<HTMLElement>(`[${attr.modalClose}]`)];
+  // A modal nested in this one's markup keeps its own close buttons.
+  const own = (b: Element | null) => b?.closest(`[${attr.modal}]`) === el;
+  const builders = [...el.querySelectorAll<HTMLElement>(`[${attr.modalClose}]`)].filter(own);
   const hidden = builders.map((b) => b.hidden);
   if (!allowed) builders.forEach((b) => (b.hidden = true));
   else if (!builders.length) dialog.addCloseButton(label);
   ctx.listen(el, 'click', (e) => {
     const b = (e.target as Element).closest(`[${attr.modalClose}]`);
-    if (!b || !allowed) return;
+    if (!own(b) || !allowed) return;
     e.preventDefault();
     dialog.close('button');
   });

@@ -44,8 +44,14 @@ export function autoHide(ctx: ControllerContext, dialog: Dialog) {
     if (within(e) !== hovering.pointer) inside('pointer', within(e));
   });
   ctx.listen(box, 'pointerleave', () => inside('pointer', false));
-  ctx.listen(box, 'keydown', () => (touched = true));
-  ctx.listen<PointerEvent>(box, 'pointerdown', (e) => (touched ||= within(e)));
+  // Typing in (or pressing on) the field that opening focused fires no focusin: it pauses too.
+  const engaged = () => {
+    touched = true;
+    const active = box.ownerDocument.activeElement;
+    if (active !== box && box.contains(active)) inside('focus', true);
+  };
+  ctx.listen(box, 'keydown', engaged);
+  ctx.listen<PointerEvent>(box, 'pointerdown', (e) => within(e) && engaged());
   ctx.listen(box, 'focusin', (e) => touched && e.target !== box && inside('focus', true));
   ctx.listen<FocusEvent>(box, 'focusout', (e) => {
     if (!box.contains(e.relatedTarget as Node | null)) inside('focus', false);

@@ -259,6 +259,24 @@ describe('modal trigger timing (fake timers)', () => {
     });
   });
 
+  it('autoHide: typing in the field that opening focused pauses it, until focus leaves', () => {
+    html(`<button id="before">Offer</button><div id="m" data-sw-modal='{"autoHide":3000}'><h2>News</h2>
+      <label>Email <input id="email"></label><button type="button" data-sw-modal-close>Close</button></div>`);
+    rt = runtime([{ name: 'modal', selector: '[data-sw-modal]', load: 'ready', controller: modal }]);
+    rt.start();
+    const dialog = document.querySelector('dialog[data-sw-dialog]') as HTMLDialogElement;
+    modalCommand(rt, 'm', 'open');
+    const email = document.getElementById('email') as HTMLInputElement;
+    email.focus(); // where opening puts focus: that alone does not pause it
+    vi.advanceTimersByTime(1000);
+    email.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
+    vi.advanceTimersByTime(10_000);
+    expect(dialog.open).toBe(true);
+    document.getElementById('before')!.focus(); // focus leaves: the 2 s left run on
+    vi.advanceTimersByTime(2000 + 400);
+    expect(dialog.open).toBe(false);
+  });
+
   it('Escape (the dialog’s cancel) closes only when `close` lists it', async () => {
     const { modalCommand } = await import('../../runtime/modal/api');
     for (const [json, closes] of [
@@ -376,6 +394,42 @@ describe('modal trigger timing (fake timers)', () => {
     expect(warn.mock.calls.map((c) => c[0])).toEqual(['No ID has been set']);
     expect(document.querySelector('dialog')).toBeNull();
     expect(document.querySelector('[data-sw-modal]')!.hasAttribute('data-sw-ready')).toBe(false);
+  });
+
+  it('design: an open asked for before the code came shows it in place, never as a modal over the editor', () => {
+    html(`<div id="m" data-sw-modal><h2>Notice</h2></div>`);
+    rt = runtime(
+      [{ name: 'modal', selector: '[data-sw-modal]', load: 'ready', controller: modal }],
+      'https://clinic.example/preview.php?layout_id=7',
+    );
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
+    modalCommand(rt, 'm', 'open'); // waits for the modal's code
+    rt.start();
+    const dialog = document.querySelector('dialog[data-sw-dialog]') as HTMLDialogElement;
+    expect(dialog.hasAttribute('data-sw-inline')).toBe(true);
+    expect(dialog.open).toBe(true);
+    expect(showModal).not.toHaveBeenCalled();
+    expect(document.getElementById('m')!.hasAttribute('data-sw-ready')).toBe(true);
+  });
+
+  it('a modal nested in another one’s markup: its close button and close event are its own', () => {
+    html(`<div id="outer" data-sw-modal='{"autoHide":5000}'><h2>Sign up</h2>
+      <div id="inner" data-sw-modal><h2>Terms</h2><button type="button" data-sw-modal-close>Close terms</button></div>
+    </div>`);
+    rt = runtime([{ name: 'modal', selector: '[data-sw-modal]', load: 'ready', controller: modal }]);
+    rt.start();
+    const dialogOf = (id: string) => document.getElementById(id)!.parentElement as HTMLDialogElement;
+    // The outer one has no close button of the builder's, so it gets the runtime's.
+    expect(dialogOf('outer').querySelectorAll(':scope > button').length).toBe(1);
+    modalCommand(rt, 'outer', 'open');
+    modalCommand(rt, 'inner', 'open');
+    document.querySelector<HTMLElement>('[data-sw-modal-close]')!.click();
+    vi.advanceTimersByTime(1000);
+    expect(dialogOf('inner').open).toBe(false);
+    expect(dialogOf('outer').open).toBe(true);
+    // Its auto-hide still runs: the inner one's close was not the outer one's.
+    vi.advanceTimersByTime(5000);
+    expect(dialogOf('outer').open).toBe(false);
   });
 
   it('cms: no timer opens it', () => {
