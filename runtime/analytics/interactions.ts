@@ -18,8 +18,12 @@ export function trackScroll({ win, doc, on, send, listen, work }: Tracking, page
   on.addEventListener('abort', () => frame?.());
 }
 
-/** Outbound clicks and downloads (middle clicks open them too). */
-export function trackLinks({ win, doc, send, listen }: Tracking): void {
+/**
+ * Outbound clicks and downloads (middle clicks open them too), of links the browser follows:
+ * one whose default a handler prevents (a lightbox item showing a video, a page's own player)
+ * is not followed, so it is judged once the event has been dispatched to everyone.
+ */
+export function trackLinks({ win, doc, send, listen, work, on }: Tracking): void {
   const onLink = (e: MouseEvent) => {
     const a = (e.target as Element | null)?.closest?.('a[href]');
     if (!a || (e.type === 'auxclick' && e.button !== 1)) return;
@@ -28,7 +32,11 @@ export function trackLinks({ win, doc, send, listen }: Tracking): void {
     if (a.id) ev.params.link_id = a.id;
     const classes = a.getAttribute('class')?.trim();
     if (classes) ev.params.link_classes = classes;
-    send(ev.name, ev.params);
+    const release = work.hold(on);
+    win.setTimeout(() => {
+      release();
+      if (!e.defaultPrevented) send(ev.name, ev.params);
+    });
   };
   listen(doc, 'click', onLink, true);
   listen(doc, 'auxclick', onLink, true);
@@ -37,11 +45,17 @@ export function trackLinks({ win, doc, send, listen }: Tracking): void {
 /** Forms: the first interaction with each, and its submission. */
 export function trackForms({ win, doc, send, listen }: Tracking): void {
   const started = new WeakSet<HTMLFormElement>();
+  // A control named `action`, `id` or `elements` (a PHP form's hidden `action`) hides the form's
+  // property of that name: read through the prototype's getters and the attributes instead.
+  const own = <K extends 'action' | 'elements'>(form: HTMLFormElement, name: K) =>
+    Object.getOwnPropertyDescriptor(win.HTMLFormElement.prototype, name)!.get!.call(
+      form,
+    ) as HTMLFormElement[K];
   const formParams = (form: HTMLFormElement): Params => ({
-    form_id: form.id,
+    form_id: form.getAttribute('id') ?? '',
     form_name: form.getAttribute('name') ?? '',
-    form_destination: form.action,
-    form_length: form.elements.length,
+    form_destination: own(form, 'action'),
+    form_length: own(form, 'elements').length,
   });
   const onField = (e: Event) => {
     const form = (e.target as { form?: unknown }).form;

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 import { analyticsHosts, expect, openWithRuntime, runtimeIdle, serverPort, test, urlFor } from './fixtures';
 
 /**
@@ -338,12 +338,32 @@ test.describe('events (statistics allowed)', () => {
     await page.waitForSelector('html[data-sw-env]', { state: 'attached' });
     await expect.poll(async () => (await gaEvents(page, 'page_view')).length).toBeGreaterThan(0);
   };
-  // Clicks and submits are recorded but not followed, so the page stays to be read.
-  const stayOnPage = (page: Page) =>
-    page.evaluate(() => {
-      addEventListener('click', (e) => (e.target as Element).closest('a') && e.preventDefault());
+  // Links are followed, in a new window (`<base target="_blank">`) answered with no content,
+  // and submits are not, so the page stays to be read. (A click whose default a script
+  // prevents is no followed link: it must send nothing.)
+  const stayOnPage = async (page: Page) => {
+    // (A popup's first navigation has no frame to ask for yet: Playwright throws.)
+    const inPage = (request: Request) => {
+      try {
+        return request.frame().page() === page;
+      } catch {
+        return false;
+      }
+    };
+    await page
+      .context()
+      .route('**/*', (route) =>
+        route.request().isNavigationRequest() && !inPage(route.request())
+          ? route.fulfill({ status: 204 })
+          : route.fallback(),
+      );
+    await page.evaluate(() => {
+      const base = document.createElement('base');
+      base.target = '_blank';
+      document.head.append(base);
       addEventListener('submit', (e) => e.preventDefault());
     });
+  };
 
   test('page_view and view_search_results from q, s, search, query or keyword', async ({ page }) => {
     for (const param of ['q', 's', 'search', 'query', 'keyword']) {
@@ -421,6 +441,86 @@ test.describe('events (statistics allowed)', () => {
       form_id: 'callback',
       form_submit_text: 'Call me back',
     });
+  });
+
+  test('a link whose click a handler takes (a lightbox item, a page’s own player) is no download or outbound click', async ({
+    page,
+  }) => {
+    await ready(page, '/clinic/en/gallery/');
+    await stayOnPage(page);
+    await page.evaluate(() => {
+      const link = (href: string, text: string, lightbox: boolean) => {
+        const a = document.createElement('a');
+        a.href = href;
+        a.textContent = text;
+        if (lightbox) a.setAttribute('data-sw-lightbox', 'tour');
+        document.querySelector('main')!.append(a);
+        return a;
+      };
+      link('/clinic/assets/video/tour.mp4', 'Video tour', true);
+      link('https://vimeo.com/76979871', 'Our clinic on Vimeo', true);
+      link('/clinic/assets/docs/leaflet.pdf', 'Leaflet (PDF)', false).addEventListener('click', (e) =>
+        e.preventDefault(),
+      );
+      link('/clinic/assets/docs/registration.pdf', 'Registration form (PDF)', false);
+    });
+    await page.getByRole('link', { name: 'Video tour' }).click();
+    await expect(page.locator('dialog.sw-lightbox')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('dialog.sw-lightbox')).toBeHidden();
+    await page.getByRole('link', { name: 'Our clinic on Vimeo' }).click();
+    await expect(page.locator('dialog.sw-lightbox')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Leaflet (PDF)' }).click();
+    // A followed one still counts, after them: the runtime is idle once it has.
+    await page.getByRole('link', { name: 'Registration form (PDF)' }).click();
+    await expect.poll(() => gaEvents(page, 'file_download')).toHaveLength(1);
+    await runtimeIdle(page);
+    const links = (await gaEvents(page)).filter((e) => e.name === 'click' || e.name === 'file_download');
+    expect(links.map((e) => e.params.link_text)).toEqual(['Registration form (PDF)']);
+  });
+
+  test('form events carry the form’s own id, address and size when its controls are named action, id and elements', async ({
+    page,
+  }) => {
+    await ready(page);
+    await stayOnPage(page);
+    // A PHP contact form's hidden `action` field, a field named `id`, a select named `elements`:
+    // each hides the form's own property of that name from script.
+    await page.evaluate(() => {
+      const make = (tag: string, attrs: Record<string, string>, text = '') => {
+        const el = document.createElement(tag);
+        for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+        el.textContent = text;
+        return el;
+      };
+      const form = make('form', {
+        id: 'contact',
+        name: 'contact',
+        action: '/clinic/send.php',
+        method: 'post',
+      });
+      const topic = make('select', { name: 'elements', 'aria-label': 'Topic' });
+      topic.append(make('option', {}, 'Visit'));
+      form.append(
+        make('input', { type: 'hidden', name: 'action', value: 'send' }),
+        make('input', { name: 'id', 'aria-label': 'Member number' }),
+        topic,
+        make('button', {}, 'Send'),
+      );
+      document.body.append(form);
+    });
+    await page.getByLabel('Member number').fill('42');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => gaEvents(page, 'form_submit')).toHaveLength(1);
+    const expected = {
+      form_id: 'contact',
+      form_name: 'contact',
+      form_destination: `http://localhost:${serverPort()}/clinic/send.php`,
+      form_length: 4,
+    };
+    expect((await gaEvents(page, 'form_start'))[0]!.params).toMatchObject(expected);
+    expect((await gaEvents(page, 'form_submit'))[0]!.params).toMatchObject(expected);
   });
 
   test('page_view on pushState, replaceState and popstate, checked at most every 1000 ms', async ({
