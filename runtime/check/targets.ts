@@ -43,7 +43,8 @@ function tiles(
 function lightbox(doc: Document, add: Add, used: Set<string>): void {
   for (const link of doc.querySelectorAll(itemSelector)) {
     const marker = link.hasAttribute(attr.lightbox) ? attr.lightbox : 'rel';
-    const content = contentOf(link.getAttribute('href') ?? '', doc.URL, { width: 1, height: 1 });
+    const href = link.getAttribute('href') ?? '';
+    const content = contentOf(href, link.baseURI, { width: 1, height: 1 }, new URL(doc.URL).origin);
     if ('refused' in content) {
       add('invalid-option', marker, link, `lightbox: ${content.refused}; the link stays plain.`);
     } else if (content.kind === 'inline') {

@@ -53,21 +53,25 @@ function youtube(url: URL): string | undefined {
   return id && youtubeId.test(id) ? id : undefined;
 }
 
+/** The video's id, and an unlisted video's privacy hash (`/123/abcdef`, `?h=abcdef`) after it. */
 function vimeo(url: URL): string | undefined {
   const host = url.hostname.replace(/^www\./, '');
   if (host !== 'vimeo.com' && host !== 'player.vimeo.com') return undefined;
-  return url.pathname.match(/^\/(?:video\/)?(\d{1,12})(?:\/|$)/)?.[1];
+  const [, id, hash] = url.pathname.match(/^\/(?:video\/)?(\d{1,12})(?:\/([0-9a-f]{6,32}))?(?:\/|$)/i) ?? [];
+  const h = hash ?? url.searchParams.get('h');
+  return id && (h && /^[0-9a-f]{6,32}$/i.test(h) ? `${id}?h=${h}&` : `${id}?`);
 }
 
 /**
- * Classifies `href` (as written in the page) against the page's address `base`. Videos are
- * embedded from the providers' privacy-friendly hosts. Ajax content must be same-origin;
+ * Classifies `href` (as written in the page) against `base` (the link's base URL). Videos are
+ * embedded from the providers' privacy-friendly hosts. Ajax content must be of `origin` (the page's);
  * anything that is not http(s) is refused (no `javascript:` or `data:` ever loads).
  */
 export function contentOf(
   href: string,
   base: string,
   defaults: { width: number; height: number },
+  origin = new URL(base).origin,
 ): Content | Refusal {
   const trimmed = href.trim();
   if (trimmed.startsWith('#')) {
@@ -97,19 +101,21 @@ export function contentOf(
   const yt = youtube(url);
   if (yt) return item('youtube', `https://www.youtube-nocookie.com/embed/${yt}`);
   const vm = vimeo(url);
-  if (vm) return item('vimeo', `https://player.vimeo.com/video/${vm}?dnt=1`);
+  if (vm) return item('vimeo', `https://player.vimeo.com/video/${vm}dnt=1`);
   // Another address there (a playlist, a channel, a thumbnail) would reach the provider before
   // the visitor allowed it, as an image or a frame: it stays the builder's link.
   if (providerHost.test(url.hostname))
     return { refused: `${url.hostname} is only embedded for a single video, behind its placeholder` };
 
   if (params.get('iframe') === 'true' || params.get('ajax') === 'true') {
-    const kind = params.get('iframe') === 'true' ? 'iframe' : 'ajax';
-    for (const p of ['iframe', 'ajax', 'width', 'height']) params.delete(p);
-    if (kind === 'ajax' && url.origin !== new URL(base).origin) {
+    // A frame's page gets its own address; ajax HTML is asked for at the address the page
+    // gives (spec §7), `ajax=true` and all: a server may answer a fragment only then.
+    if (params.get('iframe') !== 'true') {
+      if (url.origin === origin) return item('ajax', url.href);
       return { refused: `ajax content from another origin (${url.origin}) is refused` };
     }
-    return item(kind, url.href);
+    for (const p of ['iframe', 'width', 'height']) params.delete(p);
+    return item('iframe', url.href);
   }
   if (videoFile.test(url.pathname)) return item('video', url.href);
   // prettyPhoto treated every other link as an image; so does the runtime.

@@ -1,3 +1,4 @@
+import { fragmentId } from '../dom';
 import { attr } from '../schema';
 
 /** Attributes whose value names other elements by id (one or several, space-separated). */
@@ -14,6 +15,11 @@ const idRefs = [
   'aria-errormessage',
   'aria-flowto',
   'aria-activedescendant',
+  'popovertarget',
+  'commandfor',
+  'interestfor',
+  'anchor',
+  'itemref',
 ];
 
 /**
@@ -46,6 +52,11 @@ export function inlineCopy(target: Element, suffix: string): HTMLElement {
       el.setAttribute(name, ids.join(' '));
     }
   }
+  // A jump within the copy goes to the copy's element, not to the hidden original behind it.
+  for (const link of wrapper.querySelectorAll('a[href^="#"], area[href^="#"]')) {
+    const id = renamed.get(fragmentId(link.getAttribute('href')!));
+    if (id) link.setAttribute('href', `#${encodeURIComponent(id)}`);
+  }
   return wrapper;
 }
 
@@ -54,14 +65,17 @@ export function inlineCopy(target: Element, suffix: string): HTMLElement {
  * `rel="prettyPhoto"`) come off, or the runtime would connect controllers to it and count its
  * gallery links as items of the page's galleries. A modal opener stays: it is no marker that
  * connects, the page's one listener answers it wherever it is (as it answers `#id` links).
- * Radio buttons get a group of their own, or checking one in the copy would uncheck the page's.
+ * Radio buttons outside a form get a group of their own, or checking one in the copy would
+ * uncheck the page's.
  */
 function inert(wrapper: Element, suffix: string) {
   for (const el of wrapper.querySelectorAll('*')) {
     for (const { name } of [...el.attributes])
       if (name.startsWith('data-sw-') && name !== attr.modalOpen) el.removeAttribute(name);
     if (/^prettyPhoto/.test(el.getAttribute('rel') ?? '')) el.removeAttribute('rel');
-    if (el.localName === 'input' && el.getAttribute('type') === 'radio' && el.hasAttribute('name'))
+    // (One in a form of the copy is of that form's group already, and keeps the name it submits.)
+    const radio = el.localName === 'input' && (el as HTMLInputElement).type === 'radio';
+    if (radio && el.hasAttribute('name') && (el.hasAttribute('form') || !el.closest('form')))
       el.setAttribute('name', `${el.getAttribute('name')}-${suffix}`);
   }
 }

@@ -44,11 +44,11 @@ export function groupCounts(doc: Document): Map<string, number> {
 export function itemsOf(link: HTMLAnchorElement, here: string, options: Config['lightbox']): Item[] {
   const group = groupOf(link);
   const links = group === null ? [link] : linksOf(link.ownerDocument, group);
+  const size = { width: options.defaultWidth, height: options.defaultHeight };
   return links.flatMap((l) => {
-    const content = contentOf(l.getAttribute('href') ?? '', here, {
-      width: options.defaultWidth,
-      height: options.defaultHeight,
-    });
+    // Against the link's base (a `<base href>`), as the browser follows it without script; ajax
+    // stays the page's own origin's.
+    const content = contentOf(l.getAttribute('href') ?? '', l.baseURI, size, new URL(here).origin);
     if ('refused' in content) {
       log.error(`lightbox: ${content.refused}.`);
       return [];

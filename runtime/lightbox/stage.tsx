@@ -28,7 +28,6 @@ export interface StageProps {
   loadAjax(src: string, signal: AbortSignal): Promise<DocumentFragment>;
 }
 
-
 /** The item's content, by kind (contract §3, Lightbox): only text and sanitised HTML go in. */
 export function Stage(props: StageProps): ReactNode {
   const { item, fitting, room } = props;
@@ -69,7 +68,8 @@ export function Stage(props: StageProps): ReactNode {
         />
       );
     case 'inline':
-      return <InlineCopy content={content} />;
+      // Its width is the item's (contract: `defaultWidth`, fitted), its height what it holds.
+      return <InlineCopy content={content} width={size.width} />;
     case 'ajax':
       return <AjaxContent src={content.src} loadAjax={props.loadAjax} />;
   }
@@ -97,14 +97,14 @@ function EmbedPlaceholder(props: StageProps & { style: { width: string; minHeigh
 }
 
 /** A copy of the element the `#id` names (never the lightbox itself, nor what holds it). */
-function InlineCopy({ content }: { content: Content }): ReactNode {
+function InlineCopy({ content, width }: { content: Content; width: string }): ReactNode {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const box = ref.current!;
     const target = box.ownerDocument.getElementById(content.src);
     box.replaceChildren(...(target && !target.contains(box) ? [inlineCopy(target, 'sw-lightbox')] : []));
   }, [content.src]);
-  return <div ref={ref} />;
+  return <div ref={ref} style={{ width, maxWidth: '100%' }} />;
 }
 
 /** Same-origin HTML, fetched and sanitised by the adapter's loader, then shown. */

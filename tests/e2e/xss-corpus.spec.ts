@@ -208,7 +208,8 @@ for (const path of ['setHTML', 'DOMPurify'] as const) {
         delete (window as { Sanitizer?: unknown }).Sanitizer;
       });
     const all = c.ajaxFragments.map((f) => f.html).join('');
-    await page.route('**/clinic/assets/fragments/corpus.html', (r) =>
+    // Asked for at the item's address, `?ajax=true` and all (spec §7).
+    await page.route(/\/clinic\/assets\/fragments\/corpus\.html\?ajax=true$/, (r) =>
       r.fulfill({ body: `<p class="corpus-start">all</p>${all}`, contentType: 'text/html' }),
     );
     await openWithRuntime(page, urlFor('/clinic/en/gallery/'));

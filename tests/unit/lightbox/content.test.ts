@@ -40,6 +40,20 @@ describe('lightbox: href to content (a table)', () => {
       false,
     ],
     ['https://vimeo.com/76979871', 'vimeo', 'https://player.vimeo.com/video/76979871?dnt=1', false],
+    // An unlisted video plays only with its privacy hash.
+    [
+      'https://vimeo.com/76979871/8272103f6e',
+      'vimeo',
+      'https://player.vimeo.com/video/76979871?h=8272103f6e&dnt=1',
+      false,
+    ],
+    [
+      'https://player.vimeo.com/video/76979871?h=8272103f6e&autoplay=1',
+      'vimeo',
+      'https://player.vimeo.com/video/76979871?h=8272103f6e&dnt=1',
+      false,
+    ],
+    ['https://vimeo.com/76979871?h=<x>', 'vimeo', 'https://player.vimeo.com/video/76979871?dnt=1', false],
     ['/media/tour.mp4', 'video', 'https://clinic.example/media/tour.mp4', false],
     ['/media/tour.webm', 'video', 'https://clinic.example/media/tour.webm', false],
     ['/media/tour.ogg', 'video', 'https://clinic.example/media/tour.ogg', false],
@@ -47,7 +61,13 @@ describe('lightbox: href to content (a table)', () => {
     // The hash as a URL writes it: the id is the decoded name, as the browser's own jump reads it.
     ['#%C3%A9t%C3%A9', 'inline', 'été', false],
     ['#caf%E9', 'inline', 'caf%E9', false], // not UTF-8: kept as written
-    ['/clinic/en/hours.html?ajax=true', 'ajax', 'https://clinic.example/clinic/en/hours.html', false],
+    // Asked for at the address the page gives (spec §7): a server may answer a fragment only then.
+    [
+      '/clinic/en/hours.html?ajax=true&width=600',
+      'ajax',
+      'https://clinic.example/clinic/en/hours.html?ajax=true&width=600',
+      false,
+    ],
     [
       'https://maps.example/embed?q=clinic&iframe=true&width=800&height=600',
       'iframe',

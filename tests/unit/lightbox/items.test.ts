@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { groupOf } from '../../../runtime/lightbox/items';
-import { html } from '../helpers';
+import { groupOf, itemsOf } from '../../../runtime/lightbox/items';
+import { defaultConfig } from '../../../runtime/config-defaults';
+import { html, silenceConsole } from '../helpers';
 
 describe('lightbox groups', () => {
   it.each([
@@ -13,5 +14,28 @@ describe('lightbox groups', () => {
   ])('%s → %s', (markup, group) => {
     html(markup);
     expect(groupOf(document.querySelector('a')!)).toBe(group);
+  });
+});
+
+describe('lightbox items', () => {
+  it('a relative href is read against the page’s <base>, as the browser follows it without script; ajax stays the page’s origin’s', () => {
+    const { error } = silenceConsole();
+    html(`<a data-sw-lightbox="rooms" href="room.jpg">Room</a>
+      <a data-sw-lightbox="rooms" href="hours.html?ajax=true">Hours</a>`);
+    const base = document.createElement('base');
+    base.href = 'https://cdn.example/clinic/assets/img/';
+    document.head.append(base);
+    try {
+      const items = itemsOf(
+        document.querySelector('a')!,
+        'https://clinic.example/clinic/en/gallery/',
+        defaultConfig().lightbox,
+      );
+      expect(items.map((i) => i.content.src)).toEqual(['https://cdn.example/clinic/assets/img/room.jpg']);
+      // hours.html is cdn.example's there: not the page's origin, so refused.
+      expect(String(error.mock.calls[0]![0])).toMatch(/another origin \(https:\/\/cdn\.example\)/);
+    } finally {
+      base.remove();
+    }
   });
 });

@@ -21,6 +21,8 @@ describe('lightbox component', () => {
     expect(box.open(document.getElementById('b') as HTMLAnchorElement)).toBe(true);
     await vi.waitFor(() => expect(dialog.querySelector('.sw-lb-counter')!.textContent).toBe('Item 2 of 2'));
     expect(dialog.querySelector('.sw-lb-content')!.textContent).toBe('second');
+    // Inline content is as wide as the item (contract: `defaultWidth` where no size is given).
+    expect(dialog.querySelector<HTMLElement>('.sw-lb-content > div')!.style.width).toBe('500px');
     const title = dialog.querySelector('figcaption h2')!;
     expect(title.textContent).toBe('Two');
     expect(dialog.getAttribute('aria-labelledby')).toBe(title.id);
