@@ -43,10 +43,15 @@ export function parseAuditArgs(argv, env = {}) {
       throw new Error(`"${u}" is not an http(s) URL`);
     return url.href;
   });
-  const viewports = { desktop: ['desktop'], mobile: ['mobile'], both: ['desktop', 'mobile'] }[
-    values.viewport
-  ];
+  // Only the three names: a lookup in a plain object would take `toString` or `constructor`.
+  const viewports = new Map([
+    ['desktop', ['desktop']],
+    ['mobile', ['mobile']],
+    ['both', ['desktop', 'mobile']],
+  ]).get(values.viewport);
   if (!viewports) throw new Error(`--viewport must be desktop, mobile or both, not "${values.viewport}"`);
+  for (const name of ['out', 'json', 'crawl', 'jobs', 'chromium'])
+    if (values[name] !== undefined && !values[name].trim()) throw new Error(`--${name} needs a value`);
   const crawl = Number(values.crawl);
   if (!Number.isInteger(crawl) || crawl < 0)
     throw new Error(`--crawl takes a whole number of pages, not "${values.crawl}"`);

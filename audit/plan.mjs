@@ -1,23 +1,14 @@
 // Pure parts of the audit's plan, tested without a browser: what an item holds, which items
 // of each lightbox group are audited, which pages a crawl follows.
+import { contentOf } from '../lib/checks.mjs';
 
-/** The content type of a lightbox item's href, as the contract names them (§3, Lightbox). */
+/**
+ * The content type of a lightbox item's href, as the runtime's own classifier reads it
+ * (lightbox/content.ts, bundled in lib/checks.mjs): `invalid` where the runtime refuses it.
+ */
 export function contentType(href) {
-  const h = href.trim();
-  if (h.startsWith('#')) return 'inline';
-  let url;
-  try {
-    url = new URL(h, 'http://page.invalid/');
-  } catch {
-    return 'invalid';
-  }
-  const host = url.hostname.replace(/^www\./, '');
-  if (/(^|\.)youtube(-nocookie)?\.com$|^youtu\.be$/.test(host)) return 'youtube';
-  if (/(^|\.)vimeo\.com$/.test(host)) return 'vimeo';
-  if (url.searchParams.get('iframe') === 'true') return 'iframe';
-  if (url.searchParams.get('ajax') === 'true') return 'ajax';
-  if (/\.(mp4|webm|ogg)$/i.test(url.pathname)) return 'video';
-  return 'image';
+  const content = contentOf(href, 'http://page.invalid/', { width: 1, height: 1 });
+  return 'refused' in content ? 'invalid' : content.kind;
 }
 
 /**

@@ -84,8 +84,9 @@ export function probe({ op, arg }) {
         info.closer = path(el.querySelector('[data-sw-modal-close]'));
       } else if (m.name === 'lightbox') {
         const rel = /^prettyPhoto(?:\[([^\]]*)\])?/.exec(el.getAttribute('rel') || '');
+        // As the runtime groups them (lightbox/items.ts): the value trimmed, empty = one item.
         const group = el.hasAttribute('data-sw-lightbox')
-          ? el.getAttribute('data-sw-lightbox')
+          ? el.getAttribute('data-sw-lightbox').trim()
           : (rel?.[1] ?? '');
         Object.assign(info, { group, href: el.getAttribute('href') || '', visible: visible(el) });
       } else if (m.name === 'tiles') {

@@ -31,8 +31,11 @@ export function summarize(result, failOn) {
   let failing = 0;
   let unreached = 0;
   let pagesFailed = 0;
+  let left = 0;
   for (const page of result.pages) {
-    if (page.status !== 'checked') pagesFailed++;
+    // A crawled link that ended on another site is not the site's: said, never failed.
+    if (page.status === 'left') left++;
+    else if (page.status !== 'checked') pagesFailed++;
     for (const state of page.states) {
       if (state.status !== 'checked') {
         unreached++;
@@ -49,8 +52,9 @@ export function summarize(result, failOn) {
   const ok = failing === 0 && unreached === 0 && pagesFailed === 0;
   const line =
     `${result.pages.length} page views, ${states} states checked, ${findings} findings ` +
-    `(${failing} at or above "${failOn}"), ${unreached} states not reached, ${pagesFailed} pages not audited`;
-  return { ok, line, states, findings, failing, unreached, pagesFailed };
+    `(${failing} at or above "${failOn}"), ${unreached} states not reached, ${pagesFailed} pages not audited` +
+    (left ? `, ${left} links left the site` : '');
+  return { ok, line, states, findings, failing, unreached, pagesFailed, left };
 }
 
 const CSS = `body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:70em;padding:1em 2em;color:#1b1b1b}
@@ -97,7 +101,12 @@ export function htmlReport(result, failOn) {
       const ended = page.finalUrl ? ` <small>(ended at ${esc(page.finalUrl)})</small>` : '';
       const head = `<h2>${esc(page.url)} <small>(${esc(page.viewport)})</small>${ended}</h2>`;
       // A page that stopped part-way still shows what was found before it stopped.
-      const stopped = page.status !== 'checked' ? `<p class="bad">Not audited: ${esc(page.message)}</p>` : '';
+      const stopped =
+        page.status === 'left'
+          ? `<p>Not the site's: ${esc(page.message)}</p>`
+          : page.status !== 'checked'
+            ? `<p class="bad">Not audited: ${esc(page.message)}</p>`
+            : '';
       if (!page.states.length) return `${head}${stopped}`;
       const ids = page.states.map(() => n++);
       const rows = page.states.map((s, i) => stateRow(page, s, ids[i])).join('\n');

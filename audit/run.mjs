@@ -25,11 +25,11 @@ export async function audit(o) {
     pages: [],
   };
   try {
-    result.pages = await auditQueue(o, async (url, viewport) => {
+    result.pages = await auditQueue(o, async (url, viewport, site) => {
       const context = await browser.newContext({ ...VIEWPORTS[viewport], reducedMotion: 'reduce' });
       try {
         await answerConsentWrites(context);
-        return await auditPage(await context.newPage(), url, viewport, say);
+        return await auditPage(await context.newPage(), url, viewport, say, site);
       } finally {
         await context.close();
       }
@@ -53,6 +53,8 @@ async function auditQueue(o, auditOne) {
   const seen = new Set();
   const limit = Math.max(o.crawl, o.urls.length);
   const V = o.viewports.length;
+  /** The site's hosts: the start URLs' and where they ended (http to https, apex to www). */
+  const site = new Set(o.urls.map((u) => new URL(u).host));
   const entries = [];
   let next = 0;
   let merged = 0;
@@ -63,6 +65,7 @@ async function auditQueue(o, auditOne) {
       for (const entry of entries[merged]) {
         // Links are followed on the site the page ended on (a redirect: http to https, to www).
         if (entry.finalUrl) seen.add(entry.finalUrl);
+        if (entry.finalUrl && merged < o.urls.length) site.add(new URL(entry.finalUrl).host);
         if (o.crawl > 0 && entry.links)
           for (const link of followable(entry.links, entry.finalUrl ?? queue[merged]))
             if (!queue.includes(link) && !seen.has(link)) queue.push(link);
@@ -78,7 +81,8 @@ async function auditQueue(o, auditOne) {
         continue;
       }
       const v = next++ % V;
-      const entry = await auditOne(queue[i], o.viewports[v]);
+      // A crawled link that ends on another site (a redirect) is not the site's to audit.
+      const entry = await auditOne(queue[i], o.viewports[v], i < o.urls.length ? null : site);
       (entries[i] ??= [])[v] = entry;
       merge();
       wake();
@@ -91,7 +95,7 @@ async function auditQueue(o, auditOne) {
 
 const ask = (page, op, arg) => page.evaluate(probe, { op, arg });
 
-async function auditPage(page, url, viewport, say) {
+async function auditPage(page, url, viewport, say, site) {
   const entry = { url, viewport, status: 'checked', message: '', states: [] };
   const fail = (message) => {
     say(`${viewport.padEnd(7)} ${url}  NOT AUDITED: ${message}`);
@@ -102,8 +106,12 @@ async function auditPage(page, url, viewport, say) {
     if (response instanceof Error) return fail(`the page did not load (${firstLine(response)})`);
     if (!response || response.status() >= 400)
       return fail(`the page did not load (HTTP ${response?.status() ?? 'no answer'})`);
-    entry.links = await ask(page, 'links');
     if (page.url() !== url) entry.finalUrl = page.url();
+    if (site && !site.has(new URL(page.url()).host)) {
+      say(`${viewport.padEnd(7)} ${url}  left the site (to ${page.url()}): not audited, not followed`);
+      return Object.assign(entry, { status: 'left', message: `it led off the site, to ${page.url()}` });
+    }
+    entry.links = await ask(page, 'links');
     if (!(await until(page, () => !!window.SiteRuntime?.inspect, undefined, 10_000)))
       return fail('the runtime did not start on this page (no window.SiteRuntime.inspect)');
     await settle(page);

@@ -13,7 +13,7 @@ const USAGE = `usage: site-runtime-check [--json] [--base URL] page.html...
 Lists the marker problems of each page with file:line:col. Exit status 0 when every page is
 clean, 1 when a problem is found, 2 when a page cannot be read.
   --json      print one JSON array of {file, line, column, kind, marker, message}
-  --base URL  the address the pages are served at (default: the file's own URL); relative
+  --base URL  the http(s) address the pages are served at (default: the file's own URL); relative
               lightbox links are resolved against it`;
 
 /** `argv` as options; an unknown flag is a usage error. */
@@ -27,6 +27,9 @@ export function parseArgs(argv) {
       const base = argv[++i];
       if (base === undefined || base.startsWith('-')) out.error = '--base needs a URL';
       else if (!URL.canParse(base)) out.error = `--base "${base}" is not an absolute URL`;
+      // The address pages are served at: any other scheme makes every relative link a refusal.
+      else if (!/^https?:$/.test(new URL(base).protocol))
+        out.error = `--base "${base}" is not an http(s) URL`;
       else out.base = base;
     } else if (a.startsWith('-')) out.error = `unknown option ${a}`;
     else out.files.push(a);
@@ -71,14 +74,14 @@ async function main(argv) {
     return 2;
   }
   const all = [];
-  let unreadable = false;
+  let unreadable = 0;
   for (const file of args.files) {
     let html;
     try {
       html = readFileSync(file, 'utf8');
     } catch (err) {
       console.error(`site-runtime-check: cannot read ${file}: ${err.code ?? err.message}`);
-      unreadable = true;
+      unreadable++;
       continue;
     }
     const url = args.base ? new URL(file.split(/[\\/]/).pop(), args.base).href : undefined;
@@ -88,9 +91,10 @@ async function main(argv) {
   else {
     for (const p of all)
       console.log(`${p.file}:${p.line}:${p.column}  ${p.marker}  ${p.message}  [${p.kind}]`);
-    const pages = args.files.length;
+    const pages = args.files.length - unreadable;
     console.log(
-      `${all.length} problem${all.length === 1 ? '' : 's'} in ${pages} page${pages === 1 ? '' : 's'}`,
+      `${all.length} problem${all.length === 1 ? '' : 's'} in ${pages} page${pages === 1 ? '' : 's'}` +
+        (unreadable ? ` (${unreadable} could not be read)` : ''),
     );
   }
   return unreadable ? 2 : all.length ? 1 : 0;

@@ -7,6 +7,9 @@ import { checkDocument as check } from './index';
 import type { Diagnostic, EntryReaders } from './types';
 
 export type { Diagnostic };
+// The lightbox's own classifier, for the audit's plan (audit/plan.mjs): the types it opens are
+// the runtime's, not a second copy of its rules.
+export { contentOf } from '../lightbox/content';
 
 /** Every reader the checker needs, for a bundle that has them all (lib/checks.mjs, tests). */
 export const entryReaders: EntryReaders = {

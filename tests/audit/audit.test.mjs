@@ -155,6 +155,29 @@ describe('site-runtime-audit', { timeout: 300_000, concurrency: 3 }, () => {
     assert.doesNotMatch(r.out, /object/);
   });
 
+  test('a crawled link that redirects to another site is said, not audited, not followed, and fails nothing', async () => {
+    const r = await audit(['/leaves.html'], '--crawl', '4', '--viewport', 'desktop');
+    assert.equal(r.code, 0, r.out);
+    assert.deepEqual(
+      r.json.pages.map((p) => `${new URL(p.url).pathname} ${p.status}`),
+      ['/leaves.html checked', '/partner.html left', '/about.html checked', '/clean.html checked'],
+    );
+    assert.match(r.json.pages[1].message, /led off the site, to http:\/\/localhost:\d+\/no-runtime\.html/);
+    assert.match(r.out, /PASSED: .*, 1 links left the site/);
+  });
+
+  test('lightbox items whose group is only whitespace are one gallery each, as the runtime opens them', async () => {
+    const r = await audit(['/blank-groups.html'], '--viewport', 'desktop');
+    const lightbox = r.json.pages[0].states.filter((s) => s.key.startsWith('lightbox:'));
+    assert.deepEqual(
+      lightbox.map((s) => s.status),
+      ['checked', 'checked'],
+      r.out,
+    );
+    for (const s of lightbox) assert.match(s.label, /item 1 of 1/);
+    assert.equal(r.json.pages[0].states.filter((s) => s.status !== 'checked').length, 0, r.out);
+  });
+
   test('a second modal with the same id, and one the runtime refused: never passed as audited', async () => {
     const dup = await audit(['/dup-modal.html'], '--viewport', 'desktop');
     assert.equal(dup.code, 1, dup.out);

@@ -33,6 +33,16 @@ export const PAGES = {
 <p><a href="/about.html#team">About us</a> <a href="https://example.com/">Elsewhere</a> <a href="/leaflet.pdf">Leaflet</a></p>`,
   ),
   '/about.html': page('About', '<p>We are a clinic. <a href="/clean.html">Home</a></p>'),
+  // A link that redirects off the site (to another host of this server).
+  '/leaves.html': page(
+    'Leaves',
+    '<p><a href="/partner.html">Our partner</a> <a href="/about.html">About</a></p>',
+  ),
+  // Whitespace is no group name: each item is a gallery of its own, as the runtime reads them.
+  '/blank-groups.html': page(
+    'Blank groups',
+    '<p><a href="/x.png" data-sw-lightbox=" " title="Room one">One</a> <a href="/x.png?2" data-sw-lightbox=" " title="Room two">Two</a></p>',
+  ),
   // An image without a text alternative, only in the open modal.
   '/planted-modal.html': page('Planted modal', modal('<img src="/x.png" width="40" height="40">')),
   // A nameless link in ajax content (the sanitizer keeps links, drops buttons), only in the open lightbox.
@@ -92,6 +102,10 @@ export function startPlantedSite() {
     if (pathname === '/go.html') {
       const { port } = server.address();
       return res.writeHead(302, { location: `http://localhost:${port}/svg-links.html` }).end();
+    }
+    if (pathname === '/partner.html') {
+      const { port } = server.address();
+      return res.writeHead(302, { location: `http://localhost:${port}/no-runtime.html` }).end();
     }
     if (pathname.startsWith('/swfiles/runtime/')) {
       const file = normalize(join(DIST, pathname.slice('/swfiles/runtime/'.length)));

@@ -62,6 +62,12 @@ describe('command line', () => {
       /minor, moderate, serious, critical/,
     );
     assert.throws(() => parseAuditArgs(['http://a.test/', '--colour']), /Unknown option/);
+    // Names every plain object has are no viewports.
+    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty'])
+      assert.throws(() => parseAuditArgs(['http://a.test/', '--viewport', name]), /desktop, mobile or both/);
+    // An empty value is no value: `--json=` wrote no JSON, `--crawl=` crawled nothing.
+    for (const option of ['--json=', '--out=', '--crawl=', '--crawl= ', '--jobs=', '--chromium='])
+      assert.throws(() => parseAuditArgs(['http://a.test/', option]), /needs a value/);
   });
 });
 
@@ -124,10 +130,16 @@ describe('lightbox stops', () => {
         'a.webm',
         'p?iframe=true',
         'https://vimeo.com/1',
-        'https://www.youtube.com/watch?v=x',
+        'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
         'a.png',
+        // As the runtime reads them: a country domain is YouTube, .ogv a video file, ajax
+        // from another origin or a playlist refused.
+        'https://www.youtube.de/watch?v=dQw4w9WgXcQ',
+        '/media/clip.ogv',
+        'https://elsewhere.test/x.html?ajax=true',
+        'https://www.youtube.com/playlist?list=PL1',
       ].map(contentType),
-      ['inline', 'video', 'iframe', 'vimeo', 'youtube', 'image'],
+      ['inline', 'video', 'iframe', 'vimeo', 'youtube', 'image', 'youtube', 'video', 'invalid', 'invalid'],
     );
   });
 });

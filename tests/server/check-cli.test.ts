@@ -89,6 +89,10 @@ describe('site-runtime-check', { timeout: 30_000 }, () => {
     ]);
     expect(absent.code).toBe(2);
     expect(bogus.code).toBe(2);
+    // The count is of the pages read: the one that could not be is said apart.
+    const oneOfTwo = await check(join(dir, 'absent.html'), 'fixtures/site/en/index.html');
+    expect(oneOfTwo.code).toBe(2);
+    expect(oneOfTwo.stdout.trim().split('\n').at(-1)).toBe('0 problems in 1 page (1 could not be read)');
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^usage: site-runtime-check/);
   });
@@ -98,8 +102,11 @@ describe('site-runtime-check', { timeout: 30_000 }, () => {
       check('--base', 'not a url', 'tests/check/planted.html'),
       check('--base', '--json', 'tests/check/planted.html'),
       check('tests/check/planted.html', '--base'),
+      // Served pages: a file: base made every relative lightbox link a refusal.
+      check('--base', 'file:///tmp/', 'tests/check/planted.html'),
     ]);
-    expect(runs.map((r) => r.code)).toEqual([2, 2, 2]);
+    expect(runs.map((r) => r.code)).toEqual([2, 2, 2, 2]);
+    expect(runs[3]!.stderr).toMatch(/--base "file:\/\/\/tmp\/" is not an http\(s\) URL/);
     expect(runs[0]!.stderr).toMatch(/--base "not a url" is not an absolute URL/);
     expect(runs[1]!.stderr).toMatch(/--base needs a URL/);
     expect(runs[2]!.stderr).toMatch(/--base needs a URL/);
