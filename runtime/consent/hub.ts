@@ -5,7 +5,8 @@ import type { ConsentAction } from './model';
 
 export type { ConsentFlags } from './flags';
 
-export type ConsentListener = (flags: ConsentFlags) => void;
+/** `reloading`: the page reloads with these flags at once; a withdrawal applies, nothing starts. */
+export type ConsentListener = (flags: ConsentFlags, reloading: boolean) => void;
 
 /**
  * Where the consent parts meet: the banner and the modal are separate markers (each with its
@@ -29,7 +30,7 @@ export interface ConsentHub {
   /** The flags of the last read or save (what `sw:consent` carried). */
   readonly flags: ConsentFlags | undefined;
   /** Only the modal's controller calls this, after each read and save. */
-  publish(flags: ConsentFlags): void;
+  publish(flags: ConsentFlags, reloading?: boolean): void;
   /** Called with every published flags object; returns the unsubscribe. */
   subscribe(listener: ConsentListener): () => void;
 }
@@ -56,12 +57,12 @@ export function createConsentHub(): ConsentHub {
     get flags() {
       return flags;
     },
-    publish(next) {
+    publish(next, reloading = false) {
       flags = Object.freeze({ ...next });
       for (const listener of [...listeners]) {
         // One failing listener must not keep the flags from the others.
         try {
-          listener(flags);
+          listener(flags, reloading);
         } catch (err) {
           log.error('a consent listener failed', err);
         }

@@ -9,8 +9,11 @@ export interface ConsentSession {
   store: Store<ConsentState, ConsentEvent>;
   client: ConsentClient;
   signal: AbortSignal;
-  /** Announces the flags of a read or a save (the hub and `sw:consent`). */
-  publish(flags: ConsentFlags): void;
+  /**
+   * Announces the flags of a read or a save (the hub and `sw:consent`); `reloading`: the page is
+   * about to reload with them, so nothing is to start on it (the reloaded page will).
+   */
+  publish(flags: ConsentFlags, reloading?: boolean): void;
   reload(): void;
 }
 
@@ -71,9 +74,10 @@ async function sendChoice({ store, client, publish, reload }: ConsentSession): P
     result.kind === 'unsaved' ? { type: 'save-failed' } : { type: 'saved', flags: result.flags },
   );
   if (store.get().phase === 'saving') return true;
-  publish(result.detail);
+  const reloading = store.get().phase === 'reloading';
+  publish(result.detail, reloading);
   if (result.kind === 'unsaved') return false;
-  if (store.get().phase === 'reloading') reload();
+  if (reloading) reload();
   else await client.inject(result.answer);
   return false;
 }

@@ -27,9 +27,10 @@ export const analytics: Controller = {
     denyByDefault(tag);
 
     let tracking: AbortController | undefined;
-    const apply = (flags: ConsentFlags | undefined) => {
+    const apply = (flags: ConsentFlags | undefined, reloading = false) => {
       const allowed = flagOn(flags, consentVariable);
-      if (allowed && !tracking) {
+      // A grant on a page about to reload starts nothing: its page view would be counted twice.
+      if (allowed && !tracking && !reloading) {
         if (!state.granted) gtag('consent', 'update', { analytics_storage: 'granted' });
         state.granted = true;
         if (!state.configured) configureTag(runtime, tag, measurementId, signal);

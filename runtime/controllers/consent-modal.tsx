@@ -107,8 +107,8 @@ function sessionOf(ctx: ControllerContext, store: ConsentStore, groups: CookieGr
       consentClient(win, endpoint, signal, groups, runtime.nonce, runtime.config.consent.revision),
       runtime.work,
     ),
-    publish(detail) {
-      hub.publish(detail);
+    publish(detail, reloading) {
+      hub.publish(detail, reloading);
       // Page script gets its own frozen copy, so nothing it does reaches the runtime.
       doc.dispatchEvent(new CustomEvent(events.consent, { detail: Object.freeze({ ...detail }) }));
     },

@@ -115,6 +115,15 @@ describe('analytics consent gate', () => {
     expect(commands().length).toBe(before);
   });
 
+  it('a yes on a page about to reload (a returning visitor’s save) starts nothing there; a no still applies', () => {
+    consentHub(rt).publish({ privacy_cookie: '1', privacy_cookie_2: '1' }, true);
+    // The reloaded page grants and counts its view; this one would have counted it twice.
+    expect(commands()).toEqual([['consent', 'default', DENIED]]);
+    consent({ privacy_cookie_2: '1' });
+    consentHub(rt).publish({ privacy_cookie: '1', privacy_cookie_2: '0' }, true);
+    expect(commands().at(-1)).toEqual(['consent', 'update', { analytics_storage: 'denied' }]);
+  });
+
   it('a later no (a save the server could not confirm) denies again and stops the events', () => {
     consent({ privacy_cookie_2: '1' });
     consent({ privacy_cookie_2: '0' });

@@ -49,7 +49,7 @@ function session(client: Partial<ConsentClient> = {}, setup: Partial<ConsentSetu
     client: fake,
     signal: new AbortController().signal,
     published: [],
-    publish: (flags) => void s.published.push(flags),
+    publish: (flags, reloading) => void s.published.push(reloading ? { reloading, ...flags } : flags),
     reload: vi.fn(),
   };
   return s;
@@ -126,7 +126,7 @@ describe('consent session: on load', () => {
     await saveConsent(s, 'accept-all');
     answer();
     await started;
-    expect(s.published).toEqual([detailAll]);
+    expect(s.published).toEqual([{ reloading: true, ...detailAll }]);
     expect(s.reload).toHaveBeenCalled();
   });
 });
@@ -143,6 +143,8 @@ describe('consent session: saving', () => {
     await saveConsent(s, 'decline');
     expect(s.client.save).toHaveBeenLastCalledWith(none);
     expect(s.reload).toHaveBeenCalledTimes(1);
+    // Announced as the page reloads with it: nothing is to start on this page.
+    expect(s.published.at(-1)).toEqual({ reloading: true, ...detailAll });
     expect(s.client.inject).toHaveBeenCalledTimes(1);
   });
 
