@@ -1,5 +1,6 @@
 import { brokenImage } from '../diagnostics/board';
 import { after } from '../defer';
+import { fragmentId } from '../dom';
 import { lightboxStrings } from '../i18n/lightbox';
 import { uiStrings } from '../i18n/ui';
 import type { Runtime } from '../runtime';
@@ -142,8 +143,9 @@ function deepLinkHistory(runtime: Runtime, store: Store<LightboxState, LightboxA
   win.addEventListener(
     'popstate',
     () => {
-      // Back (or Forward) away from the item's address, pushed or the visitor's own: closed.
-      if (!own || win.location.hash === own) return;
+      // Back (or Forward) away from the item's address, not to an element of the content shown: closed.
+      const within = win.document.getElementById(fragmentId(win.location.hash))?.closest('dialog');
+      if (!own || win.location.hash === own || within?.matches('.sw-lightbox')) return;
       own = '';
       pushed = false;
       store.dispatch({ type: 'close' });
@@ -185,8 +187,7 @@ function mediaTexts(runtime: Runtime) {
 
 /**
  * YouTube and Vimeo players load at once while the visitor's external-media group
- * (`lightbox.mediaConsentVariable`) is on, as read or saved by the consent parts; a withdrawal
- * without a reload takes the player shown back to its placeholder.
+ * (`lightbox.mediaConsentVariable`) is on; a withdrawal without a reload takes it back.
  */
 function followMediaConsent(runtime: Runtime, store: Store<LightboxState, LightboxAction>) {
   const variable = runtime.config.lightbox.mediaConsentVariable;

@@ -509,6 +509,36 @@ test.describe('lightbox: content types, sizing, options', () => {
     await expect(box(page)).toHaveAccessibleName('Imaging');
   });
 
+  test('deep links when on: a jump to a heading within the content shown keeps the lightbox open', async ({
+    page,
+  }) => {
+    await withLightboxConfig(page, { deepLinking: true });
+    await openGallery(page);
+    await page.evaluate(() => {
+      const el = (tag: string, attrs: Record<string, string>, text = '') => {
+        const e = document.createElement(tag);
+        for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+        e.textContent = text;
+        return e;
+      };
+      const faq = el('div', { id: 'faq', hidden: '' });
+      const answer = el('p', {}, 'First answer');
+      answer.style.height = '1500px'; // through the CSSOM: the page's CSP refuses style attributes
+      faq.append(el('a', { href: '#q2' }, 'Second question'), answer);
+      faq.append(el('h3', { id: 'q2' }, 'Second'), el('p', {}, 'Second answer'));
+      const main = document.querySelector('main')!;
+      main.append(faq, el('a', { href: '#faq', 'data-sw-lightbox': 'faq' }, 'FAQ'));
+      main.append(el('a', { href: '#faq', 'data-sw-lightbox': 'faq' }, 'FAQ again'));
+    });
+    await page.getByRole('link', { name: 'FAQ', exact: true }).click();
+    await expect(counter(page)).toHaveText('Item 1 of 2');
+    await box(page).getByRole('link', { name: 'Second question' }).click();
+    await expect(page).toHaveURL(/#q2-sw-lightbox$/);
+    await runtimeIdle(page);
+    expect(await isOpen(page)).toBe(true);
+    await expect(box(page).getByRole('heading', { name: 'Second' })).toBeInViewport();
+  });
+
   test('deep links count a refused link of the group too, so the address names the item shown', async ({
     page,
   }) => {
