@@ -1,5 +1,14 @@
 import type { BrowserContext, Page, Request } from '@playwright/test';
-import { analyticsHosts, expect, openWithRuntime, runtimeIdle, serverPort, test, urlFor } from './fixtures';
+import {
+  analyticsHosts,
+  appendMarkup,
+  expect,
+  openWithRuntime,
+  runtimeIdle,
+  serverPort,
+  test,
+  urlFor,
+} from './fixtures';
 
 /**
  * Consent-gated analytics (contract §5, spec §4 Analytics, §9). The tag library is routed to a
@@ -448,22 +457,16 @@ test.describe('events (statistics allowed)', () => {
   }) => {
     await ready(page, '/clinic/en/gallery/');
     await stayOnPage(page);
-    await page.evaluate(() => {
-      const link = (href: string, text: string, lightbox: boolean) => {
-        const a = document.createElement('a');
-        a.href = href;
-        a.textContent = text;
-        if (lightbox) a.setAttribute('data-sw-lightbox', 'tour');
-        document.querySelector('main')!.append(a);
-        return a;
-      };
-      link('/clinic/assets/video/tour.mp4', 'Video tour', true);
-      link('https://vimeo.com/76979871', 'Our clinic on Vimeo', true);
-      link('/clinic/assets/docs/leaflet.pdf', 'Leaflet (PDF)', false).addEventListener('click', (e) =>
-        e.preventDefault(),
-      );
-      link('/clinic/assets/docs/registration.pdf', 'Registration form (PDF)', false);
-    });
+    await appendMarkup(page, 'main', [
+      ['a', { href: '/clinic/assets/video/tour.mp4', 'data-sw-lightbox': 'tour' }, 'Video tour'],
+      ['a', { href: 'https://vimeo.com/76979871', 'data-sw-lightbox': 'tour' }, 'Our clinic on Vimeo'],
+      ['a', { href: '/clinic/assets/docs/leaflet.pdf', id: 'leaflet' }, 'Leaflet (PDF)'],
+      ['a', { href: '/clinic/assets/docs/registration.pdf' }, 'Registration form (PDF)'],
+    ]);
+    // The page's own handler takes this one (as a player or a viewer of its own would).
+    await page.evaluate(() =>
+      document.getElementById('leaflet')!.addEventListener('click', (e) => e.preventDefault()),
+    );
     await page.getByRole('link', { name: 'Video tour' }).click();
     await expect(page.locator('dialog.sw-lightbox')).toBeVisible();
     await page.keyboard.press('Escape');
@@ -487,29 +490,19 @@ test.describe('events (statistics allowed)', () => {
     await stayOnPage(page);
     // A PHP contact form's hidden `action` field, a field named `id`, a select named `elements`:
     // each hides the form's own property of that name from script.
-    await page.evaluate(() => {
-      const make = (tag: string, attrs: Record<string, string>, text = '') => {
-        const el = document.createElement(tag);
-        for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-        el.textContent = text;
-        return el;
-      };
-      const form = make('form', {
-        id: 'contact',
-        name: 'contact',
-        action: '/clinic/send.php',
-        method: 'post',
-      });
-      const topic = make('select', { name: 'elements', 'aria-label': 'Topic' });
-      topic.append(make('option', {}, 'Visit'));
-      form.append(
-        make('input', { type: 'hidden', name: 'action', value: 'send' }),
-        make('input', { name: 'id', 'aria-label': 'Member number' }),
-        topic,
-        make('button', {}, 'Send'),
-      );
-      document.body.append(form);
-    });
+    await appendMarkup(page, 'body', [
+      [
+        'form',
+        { id: 'contact', name: 'contact', action: '/clinic/send.php', method: 'post' },
+        '',
+        [
+          ['input', { type: 'hidden', name: 'action', value: 'send' }],
+          ['input', { name: 'id', 'aria-label': 'Member number' }],
+          ['select', { name: 'elements', 'aria-label': 'Topic' }, '', [['option', {}, 'Visit']]],
+          ['button', {}, 'Send'],
+        ],
+      ],
+    ]);
     await page.getByLabel('Member number').fill('42');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => gaEvents(page, 'form_submit')).toHaveLength(1);

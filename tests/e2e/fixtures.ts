@@ -139,6 +139,33 @@ export async function openWithRuntime(page: Page, url: string): Promise<void> {
   await page.waitForSelector('html[data-sw-env]', { state: 'attached' });
 }
 
+/** An element a test adds to a page: tag, attributes, text, children. */
+export type Markup = [tag: string, attributes: Record<string, string>, text?: string, children?: Markup[]];
+
+/**
+ * Adds elements at the end of `parent`, built through the DOM: the fixture pages' Trusted Types
+ * refuse HTML strings, and their CSP inline `style` attributes (a `style` here is set through
+ * the CSSOM, which the CSP allows).
+ */
+export async function appendMarkup(page: Page, parent: string, markup: Markup[]): Promise<void> {
+  await page.evaluate(
+    ([parent, list]) => {
+      const build = ([tag, attributes, text, children]: Markup): Element => {
+        const el = document.createElement(tag);
+        for (const [name, value] of Object.entries(attributes))
+          if (name === 'style') el.style.cssText = value;
+          else el.setAttribute(name, value);
+        if (text) el.textContent = text;
+        el.append(...(children ?? []).map(build));
+        return el;
+      };
+      document.querySelector(parent)!.append(...(list as Markup[]).map(build));
+    },
+    // (As unknown: Playwright's serialisable type of a recursive tuple is too deep for tsc.)
+    [parent, markup as unknown] as const,
+  );
+}
+
 /**
  * Resolves once the runtime has nothing under way (`SiteRuntime.idle()`: no chunk, request,
  * consent script, timer or frame of its own pending). A check that something did *not*

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAxeClean, openWithRuntime, runtimeIdle, test, urlFor } from './fixtures';
+import { appendMarkup, expect, expectAxeClean, openWithRuntime, runtimeIdle, test, urlFor } from './fixtures';
 
 const GALLERY = '/clinic/en/gallery/';
 const box = (page: Page) => page.locator('dialog.sw-lightbox');
@@ -514,22 +514,21 @@ test.describe('lightbox: content types, sizing, options', () => {
   }) => {
     await withLightboxConfig(page, { deepLinking: true });
     await openGallery(page);
-    await page.evaluate(() => {
-      const el = (tag: string, attrs: Record<string, string>, text = '') => {
-        const e = document.createElement(tag);
-        for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-        e.textContent = text;
-        return e;
-      };
-      const faq = el('div', { id: 'faq', hidden: '' });
-      const answer = el('p', {}, 'First answer');
-      answer.style.height = '1500px'; // through the CSSOM: the page's CSP refuses style attributes
-      faq.append(el('a', { href: '#q2' }, 'Second question'), answer);
-      faq.append(el('h3', { id: 'q2' }, 'Second'), el('p', {}, 'Second answer'));
-      const main = document.querySelector('main')!;
-      main.append(faq, el('a', { href: '#faq', 'data-sw-lightbox': 'faq' }, 'FAQ'));
-      main.append(el('a', { href: '#faq', 'data-sw-lightbox': 'faq' }, 'FAQ again'));
-    });
+    await appendMarkup(page, 'main', [
+      [
+        'div',
+        { id: 'faq', hidden: '' },
+        '',
+        [
+          ['a', { href: '#q2' }, 'Second question'],
+          ['p', { style: 'height: 1500px' }, 'First answer'],
+          ['h3', { id: 'q2' }, 'Second'],
+          ['p', {}, 'Second answer'],
+        ],
+      ],
+      ['a', { href: '#faq', 'data-sw-lightbox': 'faq' }, 'FAQ'],
+      ['a', { href: '#faq', 'data-sw-lightbox': 'faq' }, 'FAQ again'],
+    ]);
     await page.getByRole('link', { name: 'FAQ', exact: true }).click();
     await expect(counter(page)).toHaveText('Item 1 of 2');
     await box(page).getByRole('link', { name: 'Second question' }).click();
