@@ -27,9 +27,13 @@ try {
   ({ audit } = await import('./run.mjs'));
 } catch (err) {
   if (err?.code !== 'ERR_MODULE_NOT_FOUND') throw err;
-  console.error(
-    `site-runtime-audit needs @playwright/test and @axe-core/playwright: npm install -D @playwright/test @axe-core/playwright\n(${err.message})`,
-  );
+  // A checkout that was never built has no lib/checks.mjs (the runtime's readers the plan uses).
+  if (/lib[\\/]checks\.mjs/.test(err.message))
+    console.error('site-runtime-audit needs the built lib/checks.mjs: run `node build.mjs` first');
+  else
+    console.error(
+      `site-runtime-audit needs @playwright/test and @axe-core/playwright: npm install -D @playwright/test @axe-core/playwright\n(${err.message})`,
+    );
   process.exit(2);
 }
 

@@ -4,10 +4,11 @@ import { contentOf } from '../lib/checks.mjs';
 
 /**
  * The content type of a lightbox item's href, as the runtime's own classifier reads it
- * (lightbox/content.ts, bundled in lib/checks.mjs): `invalid` where the runtime refuses it.
+ * (lightbox/content.ts, bundled in lib/checks.mjs) against the link's base and the page's
+ * origin: `invalid` where the runtime refuses it.
  */
-export function contentType(href) {
-  const content = contentOf(href, 'http://page.invalid/', { width: 1, height: 1 });
+export function contentType(href, base = 'http://page.invalid/', origin = new URL(base).origin) {
+  const content = contentOf(href, base, { width: 1, height: 1 }, origin);
   return 'refused' in content ? 'invalid' : content.kind;
 }
 
@@ -19,7 +20,12 @@ export function contentType(href) {
  */
 export function lightboxStops(items) {
   const groups = new Map();
-  for (const [n, item] of items.filter((i) => i.state === 'enhanced').entries()) {
+  // A link the runtime refuses is no item of its gallery (it stays the builder's link; the
+  // checker names it): the runtime's count leaves it out, and so do the stops.
+  const shown = items.filter(
+    (i) => i.state === 'enhanced' && contentType(i.href, i.base, i.origin) !== 'invalid',
+  );
+  for (const [n, item] of shown.entries()) {
     // An empty group is a single item (contract): each its own gallery.
     const key = item.group ? `group:${item.group}` : `single:${n}`;
     if (!groups.has(key))
@@ -33,7 +39,7 @@ export function lightboxStops(items) {
   const stops = [];
   for (const group of groups.values()) {
     const n = group.items.length;
-    const types = group.items.map((i) => contentType(i.href));
+    const types = group.items.map((i) => contentType(i.href, i.base, i.origin));
     const picked = new Set([0, Math.floor((n - 1) / 2), n - 1]);
     for (const type of new Set(types)) picked.add(types.indexOf(type));
     const firstShown = group.items.findIndex((i) => i.visible);

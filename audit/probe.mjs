@@ -88,7 +88,15 @@ export function probe({ op, arg }) {
         const group = el.hasAttribute('data-sw-lightbox')
           ? el.getAttribute('data-sw-lightbox').trim()
           : (rel?.[1] ?? '');
-        Object.assign(info, { group, href: el.getAttribute('href') || '', visible: visible(el) });
+        // The href as written, read as the runtime reads it: against the link's base, ajax
+        // only from the page's origin.
+        Object.assign(info, {
+          group,
+          href: el.getAttribute('href') || '',
+          base: el.baseURI,
+          origin: location.origin,
+          visible: visible(el),
+        });
       } else if (m.name === 'tiles') {
         info.tiles = [...el.querySelectorAll('[data-sw-tile]')].map(path);
       } else if (m.name === 'carousel') {

@@ -53,7 +53,7 @@ export function summarize(result, failOn) {
   const line =
     `${result.pages.length} page views, ${states} states checked, ${findings} findings ` +
     `(${failing} at or above "${failOn}"), ${unreached} states not reached, ${pagesFailed} pages not audited` +
-    (left ? `, ${left} links left the site` : '');
+    (left ? `, ${left} page views left the site` : '');
   return { ok, line, states, findings, failing, unreached, pagesFailed, left };
 }
 

@@ -102,15 +102,22 @@ async function auditPage(page, url, viewport, say, site) {
     return Object.assign(entry, { status: 'error', message });
   };
   try {
+    // Each hop of the navigation (a redirect is a request of its own): where it went last.
+    const hops = [];
+    const hop = (r) => r.isNavigationRequest() && r.frame() === page.mainFrame() && hops.push(r.url());
+    page.on('request', hop);
     const response = await page.goto(url, { waitUntil: 'load', timeout: 30_000 }).catch((err) => err);
+    page.off('request', hop);
+    // Off the site first: another site's error (403 to a headless browser, a DNS failure) is not ours.
+    const landed = hops.at(-1) ?? url;
+    if (site && !site.has(new URL(landed).host)) {
+      say(`${viewport.padEnd(7)} ${url}  left the site (to ${landed}): not audited, not followed`);
+      return Object.assign(entry, { status: 'left', message: `it led off the site, to ${landed}` });
+    }
     if (response instanceof Error) return fail(`the page did not load (${firstLine(response)})`);
     if (!response || response.status() >= 400)
       return fail(`the page did not load (HTTP ${response?.status() ?? 'no answer'})`);
     if (page.url() !== url) entry.finalUrl = page.url();
-    if (site && !site.has(new URL(page.url()).host)) {
-      say(`${viewport.padEnd(7)} ${url}  left the site (to ${page.url()}): not audited, not followed`);
-      return Object.assign(entry, { status: 'left', message: `it led off the site, to ${page.url()}` });
-    }
     entry.links = await ask(page, 'links');
     if (!(await until(page, () => !!window.SiteRuntime?.inspect, undefined, 10_000)))
       return fail('the runtime did not start on this page (no window.SiteRuntime.inspect)');

@@ -13,7 +13,7 @@ const USAGE = `usage: site-runtime-check [--json] [--base URL] page.html...
 Lists the marker problems of each page with file:line:col. Exit status 0 when every page is
 clean, 1 when a problem is found, 2 when a page cannot be read.
   --json      print one JSON array of {file, line, column, kind, marker, message}
-  --base URL  the http(s) address the pages are served at (default: the file's own URL); relative
+  --base URL  the http(s) address the pages are served at (default: http://localhost/<file>); relative
               lightbox links are resolved against it`;
 
 /** `argv` as options; an unknown flag is a usage error. */

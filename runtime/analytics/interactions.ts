@@ -1,3 +1,4 @@
+import { after } from '../defer';
 import { depthReached, linkEvent, SCROLL_DEPTH } from './events';
 import type { PageVisit } from './page-views';
 import type { Params, Tracking } from './track';
@@ -32,11 +33,7 @@ export function trackLinks({ win, doc, send, listen, work, on }: Tracking): void
     if (a.id) ev.params.link_id = a.id;
     const classes = a.getAttribute('class')?.trim();
     if (classes) ev.params.link_classes = classes;
-    const release = work.hold(on);
-    win.setTimeout(() => {
-      release();
-      if (!e.defaultPrevented) send(ev.name, ev.params);
-    });
+    after(win, on, 0, () => !e.defaultPrevented && send(ev.name, ev.params), work);
   };
   listen(doc, 'click', onLink, true);
   listen(doc, 'auxclick', onLink, true);

@@ -52,10 +52,13 @@ export function inlineCopy(target: Element, suffix: string): HTMLElement {
       el.setAttribute(name, ids.join(' '));
     }
   }
-  // A jump within the copy goes to the copy's element, not to the hidden original behind it.
+  // A jump within the copy goes to the copy's element, not to the hidden original behind it;
+  // not a link to a modal or a tile section, which the page's own listeners answer.
   for (const link of wrapper.querySelectorAll('a[href^="#"], area[href^="#"]')) {
-    const id = renamed.get(fragmentId(link.getAttribute('href')!));
-    if (id) link.setAttribute('href', `#${encodeURIComponent(id)}`);
+    const original = fragmentId(link.getAttribute('href')!);
+    const answered = doc.getElementById(original)?.matches(`[${attr.modal}], [${attr.tileContent}]`);
+    const id = renamed.get(original);
+    if (id && !answered) link.setAttribute('href', `#${encodeURIComponent(id)}`);
   }
   return wrapper;
 }
@@ -73,9 +76,15 @@ function inert(wrapper: Element, suffix: string) {
     for (const { name } of [...el.attributes])
       if (name.startsWith('data-sw-') && name !== attr.modalOpen) el.removeAttribute(name);
     if (/^prettyPhoto/.test(el.getAttribute('rel') ?? '')) el.removeAttribute('rel');
-    // (One in a form of the copy is of that form's group already, and keeps the name it submits.)
+    // (One owned by a form of the copy, inside it or by `form=`, is of that form's group
+    // already, and keeps the name it submits.)
     const radio = el.localName === 'input' && (el as HTMLInputElement).type === 'radio';
-    if (radio && el.hasAttribute('name') && (el.hasAttribute('form') || !el.closest('form')))
+    const owner = el.getAttribute('form');
+    const ownForm =
+      owner === null
+        ? !!el.closest('form')
+        : [...wrapper.querySelectorAll('form')].some((f) => f.id === owner);
+    if (radio && el.hasAttribute('name') && !ownForm)
       el.setAttribute('name', `${el.getAttribute('name')}-${suffix}`);
   }
 }

@@ -68,8 +68,9 @@ export function Stage(props: StageProps): ReactNode {
         />
       );
     case 'inline':
-      // Its width is the item's (contract: `defaultWidth`, fitted), its height what it holds.
-      return <InlineCopy content={content} width={size.width} />;
+      // Its width is the item's (contract: `defaultWidth`) within the room, its height what it
+      // holds (so not scaled down with the room's height, as a fitted box would be).
+      return <InlineCopy content={content} width={`${Math.min(content.width, room.width)}px`} />;
     case 'ajax':
       return <AjaxContent src={content.src} loadAjax={props.loadAjax} />;
   }

@@ -36,7 +36,7 @@ export const PAGES = {
   // A link that redirects off the site (to another host of this server).
   '/leaves.html': page(
     'Leaves',
-    '<p><a href="/partner.html">Our partner</a> <a href="/about.html">About</a></p>',
+    '<p><a href="/partner.html">Our partner</a> <a href="/closed.html">Closed partner</a> <a href="/about.html">About</a></p>',
   ),
   // Whitespace is no group name: each item is a gallery of its own, as the runtime reads them.
   '/blank-groups.html': page(
@@ -103,9 +103,11 @@ export function startPlantedSite() {
       const { port } = server.address();
       return res.writeHead(302, { location: `http://localhost:${port}/svg-links.html` }).end();
     }
-    if (pathname === '/partner.html') {
+    // Off the site (another host of this server): a page without the runtime, and a 404.
+    if (pathname === '/partner.html' || pathname === '/closed.html') {
       const { port } = server.address();
-      return res.writeHead(302, { location: `http://localhost:${port}/no-runtime.html` }).end();
+      const to = pathname === '/partner.html' ? 'no-runtime.html' : 'missing.html';
+      return res.writeHead(302, { location: `http://localhost:${port}/${to}` }).end();
     }
     if (pathname.startsWith('/swfiles/runtime/')) {
       const file = normalize(join(DIST, pathname.slice('/swfiles/runtime/'.length)));

@@ -93,6 +93,22 @@ describe('lightbox stops', () => {
     const stops = lightboxStops(items).map((s) => `${s.index}:${s.type}:${s.opener}:${s.steps}`);
     assert.deepEqual(stops, ['0:image:#i0:0', '3:youtube:#i3:0', '5:ajax:#i5:0', '6:image:#i6:0']);
   });
+  test('a link the runtime refuses is no item: left out of the count and the stops', () => {
+    const stops = lightboxStops([
+      item('#a', 'g', 'a.jpg'),
+      item('#b', 'g', 'https://www.youtube.com/playlist?list=PL1'),
+      item('#c', 'g', 'c.jpg'),
+    ]);
+    assert.deepEqual(
+      stops.map((s) => `${s.index + 1} of ${s.total} ${s.opener}`),
+      ['1 of 2 #a', '2 of 2 #c'],
+    );
+  });
+  test('ajax is judged against the page’s origin, a relative href against the link’s base', () => {
+    const page = 'https://clinic.example';
+    assert.equal(contentType('https://clinic.example/en/hours.html?ajax=true', `${page}/en/`, page), 'ajax');
+    assert.equal(contentType('hours.html?ajax=true', 'https://cdn.example/assets/', page), 'invalid');
+  });
   test('an item not shown on the page is reached from the first shown one with arrow keys', () => {
     const stops = lightboxStops([
       item('#a', 'g', 'a.jpg', false),
@@ -138,7 +154,7 @@ describe('lightbox stops', () => {
         '/media/clip.ogv',
         'https://elsewhere.test/x.html?ajax=true',
         'https://www.youtube.com/playlist?list=PL1',
-      ].map(contentType),
+      ].map((href) => contentType(href)),
       ['inline', 'video', 'iframe', 'vimeo', 'youtube', 'image', 'youtube', 'video', 'invalid', 'invalid'],
     );
   });

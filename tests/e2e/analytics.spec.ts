@@ -432,6 +432,9 @@ test.describe('events (statistics allowed)', () => {
         }),
       },
     ]);
+    // Links are judged once their click has been dispatched: the idle runtime has judged all three.
+    await runtimeIdle(page);
+    expect(await links()).toHaveLength(2);
   });
 
   test('form_start on the first interaction, once; form_submit on submission', async ({ page }) => {

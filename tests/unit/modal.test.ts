@@ -275,6 +275,12 @@ describe('modal trigger timing (fake timers)', () => {
     document.getElementById('before')!.focus(); // focus leaves: the 2 s left run on
     vi.advanceTimersByTime(2000 + 400);
     expect(dialog.open).toBe(false);
+    // A press on that field (a click into it, then the mouse away) pauses it as well.
+    modalCommand(rt, 'm', 'open');
+    email.focus();
+    email.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, clientX: 0, clientY: 0 }));
+    vi.advanceTimersByTime(10_000);
+    expect(dialog.open).toBe(true);
   });
 
   it('Escape (the dialog’s cancel) closes only when `close` lists it', async () => {

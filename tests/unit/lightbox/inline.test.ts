@@ -9,11 +9,15 @@ describe('inline copy', () => {
         <input type="radio" name="service" value="cardio" checked><input type="radio" name="service" value="skin">
       </form>
       <input type="Radio" name="loose" value="1"><input type="radio" name="linked" form="elsewhere">
+      <form id="f"></form><input type="radio" name="slot" value="am" form="f" checked>
     </div>`);
     const copy = inlineCopy(document.getElementById('book')!, 'sw-lightbox');
     document.body.append(copy);
-    const [service, , loose, linked] = copy.querySelectorAll('input');
+    const [service, , loose, linked, slot] = copy.querySelectorAll('input');
     expect(service!.name).toBe('service');
+    // Owned by the copy's form through `form=`: that form's too.
+    expect(slot!.getAttribute('form')).toBe('f-sw-lightbox');
+    expect(slot!.name).toBe('slot');
     expect(Object.fromEntries(new FormData(copy.querySelector('form')!))).toEqual({ service: 'cardio' });
     // Without a form of the copy, one group with the page's radios: checking one would uncheck theirs.
     expect(loose!.name).toBe('loose-sw-lightbox');
@@ -34,5 +38,18 @@ describe('inline copy', () => {
     const button = copy.querySelector('button')!;
     expect(button.getAttribute('popovertarget')).toBe('tip-sw-lightbox');
     expect(button.getAttribute('commandfor')).toBe('tip-sw-lightbox');
+  });
+
+  it('a link to a modal or a tile section in the block keeps its address: the page’s listeners answer it', () => {
+    html(`<div id="faq" hidden>
+      <a href="#terms">Terms</a><a href="#dr-chen">Dr Chen</a>
+      <div id="terms" data-sw-modal><h2>Terms</h2></div>
+      <section id="dr-chen" data-sw-tile-content><h3>Dr Chen</h3></section>
+    </div>`);
+    const copy = inlineCopy(document.getElementById('faq')!, 'sw-lightbox');
+    expect([...copy.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      '#terms',
+      '#dr-chen',
+    ]);
   });
 });

@@ -37,6 +37,25 @@ describe('lightbox component', () => {
     expect(document.querySelector('dialog.sw-lightbox')).toBeNull();
   });
 
+  it('inline content keeps its width on a short window: its height is what it holds, not a fitted box', async () => {
+    html(`<a id="a" data-sw-lightbox="" href="#one" title="One">1</a><div id="one" hidden><p>text</p></div>`);
+    const { innerWidth, innerHeight } = window;
+    const happy = (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } })
+      .happyDOM;
+    happy.setViewport({ width: 812, height: 375 }); // a phone on its side
+    const rt = runtime([]);
+    try {
+      const box = createLightbox(rt, await rt.ui());
+      box.open(document.getElementById('a') as HTMLAnchorElement);
+      const inline = () => document.querySelector<HTMLElement>('dialog.sw-lightbox .sw-lb-content > div');
+      await vi.waitFor(() => expect(inline()?.textContent).toBe('text'));
+      expect(inline()!.style.width).toBe('500px');
+    } finally {
+      rt.destroy();
+      happy.setViewport({ width: innerWidth, height: innerHeight });
+    }
+  });
+
   it('inline content named by a percent-encoded hash is shown; a modal opener in it still opens its modal', async () => {
     html(`<a id="a" data-sw-lightbox="" href="#%C3%A9t%C3%A9">Info</a>
       <div id="été" hidden><p>summer hours</p><button type="button" data-sw-modal-open="m1">Book</button>
