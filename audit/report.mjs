@@ -37,11 +37,10 @@ export function summarize(result, failOn) {
     if (page.status === 'left') left++;
     else if (page.status !== 'checked') pagesFailed++;
     for (const state of page.states) {
-      if (state.status !== 'checked') {
-        unreached++;
-        continue;
-      }
-      states++;
+      // A state that stopped part-way (axe ran, then a keyboard check or the close failed) is
+      // not reached, and what was found in it before it stopped still counts.
+      if (state.status !== 'checked') unreached++;
+      else states++;
       for (const f of findingsOf(state)) {
         findings++;
         if (IMPACTS.indexOf(f.impact) >= min) failing++;
@@ -66,11 +65,12 @@ img{max-width:100%;border:1px solid #999}li div{white-space:pre-line}details{mar
 
 function stateRow(page, state, n) {
   const found = findingsOf(state);
+  const link = `<a class="bad" href="#s${n}">${found.length} finding${found.length === 1 ? '' : 's'}</a>`;
   const cell =
     state.status !== 'checked'
-      ? `<span class="warn">not reached: ${esc(state.message)}</span>`
+      ? `<span class="warn">not reached: ${esc(state.message)}</span>${found.length ? `; before that, ${link}` : ''}`
       : found.length
-        ? `<a class="bad" href="#s${n}">${found.length} finding${found.length === 1 ? '' : 's'}</a>`
+        ? link
         : '<span class="ok">no findings</span>';
   return `<tr><td>${esc(page.viewport)}</td><td>${esc(state.label)}</td><td>${cell}</td></tr>`;
 }

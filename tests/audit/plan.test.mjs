@@ -225,6 +225,24 @@ describe('summary and report', () => {
       },
     ]);
     assert.equal(summarize(unreached, 'critical').ok, false);
+    // Found before the state stopped part-way (axe ran, the keyboard check failed): counted.
+    const partial = result([
+      {
+        url: 'u',
+        viewport: 'desktop',
+        status: 'checked',
+        markers: [],
+        states: [state('modal:promo', [v('critical'), v('critical'), v('minor')], [], 'unreachable')],
+      },
+    ]);
+    assert.match(
+      summarize(partial, 'serious').line,
+      /3 findings \(2 at or above "serious"\), 1 states not reached/,
+    );
+    assert.match(
+      htmlReport(partial, 'serious'),
+      /not reached: [^<]*<\/span>; before that, <a class="bad" href="#s0">3 findings/,
+    );
     const notLoaded = result([{ url: 'u', viewport: 'desktop', status: 'error', message: 'm', states: [] }]);
     assert.equal(summarize(notLoaded, 'critical').ok, false);
   });
