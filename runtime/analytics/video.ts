@@ -20,6 +20,10 @@ export function trackVideos(win: Window & typeof globalThis, send: Send, signal:
     if (!(v instanceof win.HTMLVideoElement)) return;
     report(v, kind, v.currentTime, v.duration, () => html5(v));
   };
+  // One already playing when tracking starts (consent given meanwhile) starts now: its `play`
+  // came before, and without a start none of its progress would count.
+  for (const v of doc.querySelectorAll('video'))
+    if (!v.paused && !v.ended) report(v, 'play', v.currentTime, v.duration, () => html5(v));
   doc.addEventListener('play', onMedia('play'), { capture: true, signal });
   doc.addEventListener('timeupdate', onMedia('time'), { capture: true, signal });
   doc.addEventListener('ended', onMedia('ended'), { capture: true, signal });
