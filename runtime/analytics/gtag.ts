@@ -12,6 +12,10 @@ export interface GtagState {
   configured: boolean;
   /** The address of the last page view sent from this page (without its hash). */
   page: string;
+  /** The page view whose scroll depth was sent, and the forms started on this page: once each,
+   * however often tracking starts again on it (a withdrawal, then a yes; a runtime booted again). */
+  scrolled: string;
+  forms: WeakSet<HTMLFormElement>;
 }
 
 const key = Symbol.for('site-runtime:gtag');
@@ -23,7 +27,14 @@ export function gtagOf(win: Window): { gtag: (...args: unknown[]) => void; state
   // An element with id "dataLayer" is no layer: an own array shadows it (as the tag expects).
   if (!Array.isArray(w.dataLayer)) w.dataLayer = [];
   const layer = w.dataLayer;
-  const state = (layer[key] ??= { defaults: false, granted: false, configured: false, page: '' });
+  const state = (layer[key] ??= {
+    defaults: false,
+    granted: false,
+    configured: false,
+    page: '',
+    scrolled: '',
+    forms: new WeakSet(),
+  });
   // The protocol pushes `arguments` objects, which is how the tag library tells commands from data.
   function gtag(..._args: unknown[]): void {
     // eslint-disable-next-line prefer-rest-params

@@ -40,8 +40,7 @@ export function trackLinks({ win, doc, send, listen, work, on }: Tracking): void
 }
 
 /** Forms: the first interaction with each, and its submission. */
-export function trackForms({ win, doc, send, listen }: Tracking): void {
-  const started = new WeakSet<HTMLFormElement>();
+export function trackForms({ win, doc, send, listen }: Tracking, started: WeakSet<HTMLFormElement>): void {
   // A control named `action`, `id` or `elements` (a PHP form's hidden `action`) hides the form's
   // property of that name: read through the prototype's getters and the attributes instead.
   const own = <K extends 'action' | 'elements'>(form: HTMLFormElement, name: K) =>

@@ -16,7 +16,15 @@ export function trackPageViews(
   { win, doc, on, send, listen, guard, work }: Tracking,
   state: GtagState,
 ): PageVisit {
-  const page: PageVisit = { scrolled: false };
+  // Kept with the page's dataLayer, not this period of tracking: sent once per page view.
+  const page: PageVisit = {
+    get scrolled() {
+      return state.scrolled === state.page;
+    },
+    set scrolled(sent) {
+      state.scrolled = sent ? state.page : '';
+    },
+  };
   let referrer = doc.referrer;
   const pageView = () => {
     const href = win.location.href.split('#')[0]!;

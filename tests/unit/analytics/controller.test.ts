@@ -124,6 +124,25 @@ describe('analytics consent gate', () => {
     expect(commands().at(-1)).toEqual(['consent', 'update', { analytics_storage: 'denied' }]);
   });
 
+  it('scroll depth and a form’s start are sent once per page view, however often tracking starts again', async () => {
+    document.body.innerHTML = '<form id="f"><input id="i" aria-label="Name"></form>';
+    Object.defineProperty(document.documentElement, 'scrollHeight', { value: 800, configurable: true });
+    const sent = (name: string) => commands().filter((c) => c[0] === 'event' && c[1] === name).length;
+    try {
+      for (const answer of ['1', '0', '1']) {
+        consent({ privacy_cookie_2: answer });
+        document.getElementById('i')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+        window.dispatchEvent(new Event('scroll'));
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+      expect(sent('form_start')).toBe(1);
+      expect(sent('scroll')).toBe(1);
+    } finally {
+      delete (document.documentElement as { scrollHeight?: number }).scrollHeight;
+      document.body.innerHTML = '';
+    }
+  });
+
   it('a later no (a save the server could not confirm) denies again and stops the events', () => {
     consent({ privacy_cookie_2: '1' });
     consent({ privacy_cookie_2: '0' });
