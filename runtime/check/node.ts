@@ -1,4 +1,5 @@
 import { readCarouselOptions } from '../carousel/options';
+import { readAnchorMenuOptions } from '../controllers/anchor-menu';
 import { readConfigObject } from '../config';
 import { loadStrategies } from '../controller';
 import { modalMessages } from '../modal/messages';
@@ -15,6 +16,7 @@ export { contentOf } from '../lightbox/content';
 export const entryReaders: EntryReaders = {
   readConfigObject,
   readCarouselOptions,
+  readAnchorMenuOptions,
   tileTargets,
   strayTileMessage,
   modalMessages,

@@ -42,6 +42,13 @@ function carousels(doc: Document, add: Add, { readCarouselOptions }: EntryReader
   }
 }
 
+function anchorMenus(doc: Document, add: Add, { readAnchorMenuOptions }: EntryReaders): void {
+  for (const el of doc.querySelectorAll(sel(attr.anchorMenu))) {
+    const found = read(add, attr.anchorMenu, el, () => readAnchorMenuOptions(el));
+    if (found) report(add, attr.anchorMenu, el, found);
+  }
+}
+
 /** Whether the groups attribute is JSON, and how many entries it writes when it is a list. */
 function written(text: string): { json: boolean; count: number | undefined } {
   try {
@@ -107,5 +114,6 @@ export function optionProblems(doc: Document, add: Add, readers: EntryReaders): 
   loads(doc, add, readers);
   modals(doc, add, readers);
   carousels(doc, add, readers);
+  anchorMenus(doc, add, readers);
   consent(doc, add);
 }

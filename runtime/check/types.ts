@@ -32,6 +32,7 @@ export interface Diagnostic {
 export interface EntryReaders {
   readConfigObject: typeof import('../config').readConfigObject;
   readCarouselOptions: typeof import('../carousel/options').readCarouselOptions;
+  readAnchorMenuOptions: typeof import('../controllers/anchor-menu').readAnchorMenuOptions;
   tileTargets: typeof import('../tiles/targets').tileTargets;
   strayTileMessage: string;
   modalMessages: { readonly noId: string; readonly noElement: string };

@@ -1,7 +1,7 @@
 import { keepAttribute } from '../carousel/labels';
 import type { Controller } from '../controller';
 import { fragmentId } from '../dom';
-import { jsonAttribute, unknownKeys, warnOptions } from '../options';
+import { jsonAttribute, unknownKeys, warnOptions, type OptionReport } from '../options';
 import { attr } from '../schema';
 
 /** Spec §2: scroll-spy is off; when a builder turns it on, its offset is 50 px. */
@@ -10,6 +10,21 @@ export const SCROLL_SPY_OFFSET = 50;
 interface Options {
   scrollSpy: boolean;
   offset: number;
+}
+
+/**
+ * The options as every marker's (contract): a field of the wrong kind or unknown is named;
+ * invalid JSON throws (the menu stays plain). The editors' checker reads them through this too.
+ */
+export function readAnchorMenuOptions(menu: Element): { options: Options } & OptionReport {
+  const raw = jsonAttribute(menu, attr.anchorMenu) ?? {};
+  const names = ['scrollSpy', 'offset'];
+  const bad = names.filter((k, i) => k in raw && typeof raw[k] !== ['boolean', 'number'][i]);
+  const options = {
+    scrollSpy: raw.scrollSpy === true,
+    offset: typeof raw.offset === 'number' ? raw.offset : SCROLL_SPY_OFFSET,
+  };
+  return { options, bad, unknown: unknownKeys(raw, names), clamped: [] };
 }
 
 /**
@@ -23,15 +38,9 @@ export const anchorMenu: Controller = {
     const links = [...menu.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')].filter(
       (a) => a.hash.length > 1,
     );
-    const raw = jsonAttribute(menu, attr.anchorMenu) ?? {};
-    // As every marker's options (contract): a field of the wrong kind or unknown is named.
-    const names = ['scrollSpy', 'offset'];
-    const bad = names.filter((k, i) => k in raw && typeof raw[k] !== ['boolean', 'number'][i]);
-    warnOptions(menu, { bad, unknown: unknownKeys(raw, names), clamped: [] });
-    const options: Options = {
-      scrollSpy: raw.scrollSpy === true,
-      offset: typeof raw.offset === 'number' ? raw.offset : SCROLL_SPY_OFFSET,
-    };
+    const report = readAnchorMenuOptions(menu);
+    warnOptions(menu, report);
+    const { options } = report;
     // The builder's own marks come back at destroy (an editor may save the page as it is then).
     const undo: (() => void)[] = [];
     for (const a of links) for (const name of ['class', 'aria-current']) keepAttribute(a, name, undo);

@@ -1,6 +1,7 @@
 import { loadChunk } from '../chunks';
 import { loadStrategies, type Controller } from '../controller';
 import { readCarouselOptions } from '../carousel/options';
+import { readAnchorMenuOptions } from './anchor-menu';
 import { readConfigObject } from '../config';
 import { brokenImage, diagnosticsBoard } from '../diagnostics/board';
 import { modalMessages } from '../modal/messages';
@@ -27,6 +28,7 @@ export const diagnostics: Controller = {
             readers: {
               readConfigObject,
               readCarouselOptions,
+              readAnchorMenuOptions,
               tileTargets,
               strayTileMessage,
               modalMessages,

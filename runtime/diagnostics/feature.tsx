@@ -23,6 +23,8 @@ const watched = [
   'data-sw-cookie-groups',
   'data-sw-consent-options',
   'data-sw-tile-content',
+  'data-sw-anchor-menu',
+  'data-sw-load',
 ];
 
 /** Images that are part of a marker: a lightbox link's, a tile's, a slide's, a modal's. */

@@ -24,6 +24,21 @@ describe('checkDocument: each planted problem, once, on its element', () => {
       { kind: 'invalid-option', at: 'm' },
     ],
     [
+      '<nav id="n" data-sw-anchor-menu="{bad"><a href="#a">A</a></nav>',
+      'an anchor menu’s invalid JSON',
+      { kind: 'invalid-json', marker: 'data-sw-anchor-menu', at: 'n' },
+    ],
+    [
+      '<nav id="n" data-sw-anchor-menu=\'{"scrollspy":true}\'><a href="#a">A</a></nav>',
+      'an anchor menu’s unknown option (the runtime warns it is ignored)',
+      { kind: 'unknown-option', marker: 'data-sw-anchor-menu', at: 'n' },
+    ],
+    [
+      '<nav id="n" data-sw-anchor-menu=\'{"scrollSpy":"true"}\'><a href="#a">A</a></nav>',
+      'an anchor menu’s option of the wrong kind',
+      { kind: 'invalid-option', marker: 'data-sw-anchor-menu', at: 'n' },
+    ],
+    [
       '<a id="l" href="/a.jpg" data-sw-lightbox="g" data-sw-load="soon">x</a>',
       'a load strategy that is not one (issue 14)',
       { kind: 'invalid-option', marker: 'data-sw-load', at: 'l' },
