@@ -18,9 +18,12 @@ before(
 );
 after(() => server.close());
 
+// The time limit is for a hang: alone this audit takes about 50 s, but CI runs it beside the
+// other audit suites (three at a time), and there it went past 180 s in a clean clone's run of
+// 2026-11-27 (181 s for the whole step). 300 s, as the planted-site suite has.
 test(
   'every state of the home, team and gallery pages is reached and checked',
-  { timeout: 180_000 },
+  { timeout: 300_000 },
   async () => {
     const url = (p) => `http://localhost:${server.port}${server.projectPath}${p}`;
     const argv = [
