@@ -32,7 +32,7 @@ export function parseAuditArgs(argv, env = {}) {
   });
   if (values.help) return { help: true };
   if (!positionals.length) throw new Error('give at least one URL');
-  const urls = positionals.map((u) => {
+  const given = positionals.map((u) => {
     let url;
     try {
       url = new URL(u);
@@ -41,8 +41,10 @@ export function parseAuditArgs(argv, env = {}) {
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw new Error(`"${u}" is not an http(s) URL`);
+    url.hash = ''; // one page, as the crawl counts it: `/#team` is `/`
     return url.href;
   });
+  const urls = [...new Set(given)];
   // Only the three names: a lookup in a plain object would take `toString` or `constructor`.
   const viewports = new Map([
     ['desktop', ['desktop']],

@@ -43,9 +43,11 @@ const cannot = (why) => {
   process.exit(2);
 };
 // Where the results go is checked before the audit, which they must not be lost after.
+const html = join(options.out ?? '', 'index.html');
 try {
   if (!options.out) throw new Error('--out needs a folder');
   mkdirSync(options.out, { recursive: true });
+  if (existsSync(html) && statSync(html).isDirectory()) throw new Error(`${html} is a folder, not a file`);
   if (options.json) {
     mkdirSync(dirname(resolve(options.json)), { recursive: true });
     if (existsSync(options.json) && statSync(options.json).isDirectory())
@@ -65,7 +67,6 @@ try {
   cannot(`the audit could not run: ${String(err?.message ?? err).split('\n')[0]}`);
 }
 const sum = summarize(result, options.failOn);
-const html = join(options.out, 'index.html');
 writeFileSync(html, htmlReport(result, options.failOn));
 if (options.json) {
   mkdirSync(dirname(resolve(options.json)), { recursive: true });

@@ -32,9 +32,11 @@ export function summarize(result, failOn) {
   let unreached = 0;
   let pagesFailed = 0;
   let left = 0;
+  let skipped = 0;
   for (const page of result.pages) {
     // A crawled link that ended on another site is not the site's: said, never failed.
     if (page.status === 'left') left++;
+    else if (page.status === 'skipped') skipped++;
     else if (page.status !== 'checked') pagesFailed++;
     for (const state of page.states) {
       // A state that stopped part-way (axe ran, then a keyboard check or the close failed) is
@@ -52,8 +54,9 @@ export function summarize(result, failOn) {
   const line =
     `${result.pages.length} page views, ${states} states checked, ${findings} findings ` +
     `(${failing} at or above "${failOn}"), ${unreached} states not reached, ${pagesFailed} pages not audited` +
-    (left ? `, ${left} page views left the site` : '');
-  return { ok, line, states, findings, failing, unreached, pagesFailed, left };
+    (left ? `, ${left} page views left the site` : '') +
+    (skipped ? `, ${skipped} links were not pages` : '');
+  return { ok, line, states, findings, failing, unreached, pagesFailed, left, skipped };
 }
 
 const CSS = `body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:70em;padding:1em 2em;color:#1b1b1b}
@@ -104,9 +107,11 @@ export function htmlReport(result, failOn) {
       const stopped =
         page.status === 'left'
           ? `<p>Not the site's: ${esc(page.message)}</p>`
-          : page.status !== 'checked'
-            ? `<p class="bad">Not audited: ${esc(page.message)}</p>`
-            : '';
+          : page.status === 'skipped'
+            ? `<p>Not a page: ${esc(page.message)}</p>`
+            : page.status !== 'checked'
+              ? `<p class="bad">Not audited: ${esc(page.message)}</p>`
+              : '';
       if (!page.states.length) return `${head}${stopped}`;
       const ids = page.states.map(() => n++);
       const rows = page.states.map((s, i) => stateRow(page, s, ids[i])).join('\n');

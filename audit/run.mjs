@@ -105,14 +105,26 @@ async function auditPage(page, url, viewport, say, site) {
     // Each hop of the navigation (a redirect is a request of its own): where it went last.
     const hops = [];
     const hop = (r) => r.isNavigationRequest() && r.frame() === page.mainFrame() && hops.push(r.url());
+    // The last hop's content type: a download (a .vcf, `?format=pdf`) never becomes a page.
+    let type = '';
+    const answer = (r) =>
+      r.request().isNavigationRequest() &&
+      r.frame() === page.mainFrame() &&
+      (type = r.headers()['content-type'] ?? '');
     page.on('request', hop);
+    page.on('response', answer);
     const response = await page.goto(url, { waitUntil: 'load', timeout: 30_000 }).catch((err) => err);
     page.off('request', hop);
+    page.off('response', answer);
     // Off the site first: another site's error (403 to a headless browser, a DNS failure) is not ours.
     const landed = hops.at(-1) ?? url;
     if (site && !site.has(new URL(landed).host)) {
       say(`${viewport.padEnd(7)} ${url}  left the site (to ${landed}): not audited, not followed`);
       return Object.assign(entry, { status: 'left', message: `it led off the site, to ${landed}` });
+    }
+    if (site && type && !/^\s*(text\/html|application\/xhtml\+xml)\s*(;|$)/i.test(type)) {
+      say(`${viewport.padEnd(7)} ${url}  not a page (${type}): not audited, not followed`);
+      return Object.assign(entry, { status: 'skipped', message: `it is not a page but ${type}` });
     }
     if (response instanceof Error) return fail(`the page did not load (${firstLine(response)})`);
     if (!response || response.status() >= 400)

@@ -51,7 +51,7 @@ export async function settle(page) {
       page,
       () => document.querySelector('[data-sw-consent-banner]').getClientRects().length > 0,
       undefined,
-      delay + 3000,
+      Math.min(delay, 15_000) + 3000, // a banner due later than that is judged as not shown
     );
 }
 
@@ -103,7 +103,9 @@ async function reachWaitingMarkers(page) {
     .evaluate(async () => {
       const rt = window.SiteRuntime;
       const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      await rt.idle();
+      // Bounded: a long modal `delay` or a script that never arrives holds idle() that long.
+      const idle = () => Promise.race([rt.idle(), new Promise((r) => setTimeout(r, 15_000))]);
+      await idle();
       const touched = new Set();
       for (;;) {
         const next = rt.inspect().find((m) => m.state === 'waiting' && !touched.has(m.element));
@@ -112,7 +114,7 @@ async function reachWaitingMarkers(page) {
         next.element.scrollIntoView({ block: 'nearest' });
         await frame(); // an observer sees it in view only after a rendering update
         next.element.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
-        await rt.idle();
+        await idle();
       }
       window.scrollTo(0, 0);
     })

@@ -3,7 +3,7 @@
 // code; a clean site passes; what cannot be audited is never passed as clean.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -172,6 +172,23 @@ describe('site-runtime-audit', { timeout: 300_000, concurrency: 3 }, () => {
     assert.match(r.out, /PASSED: .*, 2 page views left the site/);
   });
 
+  test('a runtime that stays busy (a modal due in ten minutes), links to downloads: bounded, not failed', async () => {
+    const r = await audit(['/busy.html'], '--crawl', '4', '--viewport', 'desktop');
+    assert.equal(r.code, 0, r.out);
+    assert.deepEqual(
+      r.json.pages.map((p) => [new URL(p.url).pathname + new URL(p.url).search, p.status]),
+      [
+        ['/busy.html', 'checked'],
+        ['/card', 'skipped'],
+        ['/feed?format=pdf', 'skipped'],
+        ['/about.html', 'checked'],
+      ],
+    );
+    assert.deepEqual(states(r.json).slice(0, 2), ['page:checked', 'modal:later:checked']);
+    assert.match(r.json.pages[1].message, /not a page but text\/vcard/);
+    assert.match(r.out, /PASSED: 4 page views, .*2 links were not pages/);
+  });
+
   test('lightbox items whose group is only whitespace are one gallery each, as the runtime opens them', async () => {
     const r = await audit(['/blank-groups.html'], '--viewport', 'desktop');
     const lightbox = r.json.pages[0].states.filter((s) => s.key.startsWith('lightbox:'));
@@ -218,9 +235,11 @@ describe('site-runtime-audit', { timeout: 300_000, concurrency: 3 }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'sw-audit-test-'));
     const file = join(dir, 'a-file');
     writeFileSync(file, '');
+    mkdirSync(join(dir, 'taken', 'index.html'), { recursive: true });
     for (const [args, why] of [
       [['--chromium', join(dir, 'no-such-browser')], /no browser at/],
       [['--out', file], /cannot write the report/],
+      [['--out', join(dir, 'taken')], /index\.html is a folder, not a file/],
       [['--json', dir], /is a folder, not a file/],
     ]) {
       const r = await run(...args);

@@ -38,6 +38,13 @@ export const PAGES = {
     'Leaves',
     '<p><a href="/partner.html">Our partner</a> <a href="/closed.html">Closed partner</a> <a href="/about.html">About</a></p>',
   ),
+  // A modal due in ten minutes holds SiteRuntime.idle() that long; links to a contact card and
+  // a PDF whose addresses do not say so.
+  '/busy.html': page(
+    'Busy',
+    `<div id="later" class="modal" data-sw-modal='{"trigger":"load","delay":600000}' aria-label="Later"><p>Later.</p></div>
+<p><a href="/card">Our card</a> <a href="/feed?format=pdf">Leaflet</a> <a href="/about.html">About</a></p>`,
+  ),
   // Whitespace is no group name: each item is a gallery of its own, as the runtime reads them.
   '/blank-groups.html': page(
     'Blank groups',
@@ -98,6 +105,8 @@ export function startPlantedSite() {
     const send = (status, type, body) => res.writeHead(status, { 'content-type': type }).end(body);
     if (pathname === '/x.png') return send(200, TYPES['.png'], IMAGE);
     if (PAGES[pathname]) return send(200, TYPES['.html'], PAGES[pathname]);
+    if (pathname === '/card') return send(200, 'text/vcard', 'BEGIN:VCARD\nFN:Clinic\nEND:VCARD\n');
+    if (pathname === '/feed') return send(200, 'application/pdf', '%PDF-1.4\n%%EOF\n');
     // To another host of the same server (http to https, apex to www, as sites do).
     if (pathname === '/go.html') {
       const { port } = server.address();

@@ -46,6 +46,15 @@ describe('command line', () => {
       [['mobile'], 7, 'minor', 'r.json', 'o', '/c', 3],
     );
   });
+  test('a page given twice, or with a fragment, is audited once', () => {
+    const o = parseAuditArgs([
+      'https://a.test/',
+      'https://a.test/#team',
+      'https://a.test/x',
+      'https://a.test/',
+    ]);
+    assert.deepEqual(o.urls, ['https://a.test/', 'https://a.test/x']);
+  });
   test('refuses what it cannot do, saying why', () => {
     assert.throws(() => parseAuditArgs([]), /at least one URL/);
     assert.throws(() => parseAuditArgs(['ftp://a.test/']), /not an http\(s\) URL/);
