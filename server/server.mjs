@@ -1,26 +1,15 @@
 // The reference server: serves the fixture site the way the builder's platform does, so the
 // runtime can be seen and tested in all four environments against a real consent endpoint.
 // Node's http module only; every page carries a strict CSP with a fresh nonce.
-import { randomUUID } from 'node:crypto';
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  consentCookies,
-  consentIdFrom,
-  consentRecord,
-  flagsFromCookies,
-  isCrossSite,
-  MAX_BODY_BYTES,
-  parseCookies,
-  savedAnswer,
-  validateConsentBody,
-} from './consent.mjs';
+import { consentEndpoint } from './consent-endpoint.mjs';
 import { FIXED_ENTRY } from '../build-output.mjs';
 import { fileServer } from './files.mjs';
 import { discoverPages, findDesignPage, indexPage } from './pages.mjs';
-import { NONCE_PLACEHOLDER, notFound, readBody, redirect, sendHtml, sendJson, sendPage } from './respond.mjs';
+import { NONCE_PLACEHOLDER, notFound, redirect, sendHtml, sendJson, sendPage } from './respond.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNTIME_PREFIX = '/swfiles/runtime';
@@ -68,6 +57,7 @@ export async function startServer(options = {}) {
     hidden: (file) => isBuildMetadata(file, options.serveSourceMaps),
   });
 
+  const consent = consentEndpoint({ site, projectPath, consentLog });
   const server = createServer((req, res) => {
     handle(req, res).catch((err) => {
       console.error('server error', err);
@@ -104,47 +94,6 @@ export async function startServer(options = {}) {
     if (path.startsWith(`${projectPath}/`))
       return sendSiteFile(req, res, path.slice(projectPath.length), url.search);
     return sendHtml(res, 404, notFound());
-  }
-
-  async function consent(req, res) {
-    res.setHeader('Cache-Control', 'no-store');
-    if (req.method === 'GET' || req.method === 'HEAD') {
-      const flags = flagsFromCookies(parseCookies(req.headers.cookie), site);
-      return sendJson(res, 200, { status: { code: '200', message: flags } });
-    }
-    if (req.method !== 'POST') {
-      res.setHeader('Allow', 'GET, HEAD, POST');
-      return sendJson(res, 405, { error: 'method not allowed' });
-    }
-    // Before anything is read or stored: another site's page must not choose for the visitor.
-    if (isCrossSite(req.headers)) {
-      req.resume();
-      return sendJson(res, 403, { error: "consent is accepted only from the site's own pages" });
-    }
-    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (type !== 'application/x-www-form-urlencoded') {
-      req.resume();
-      return sendJson(res, 400, { error: 'expected application/x-www-form-urlencoded' });
-    }
-    const body = await readBody(req, MAX_BODY_BYTES);
-    if (body === null) {
-      res.setHeader('Connection', 'close'); // the rest of the body is not waited for
-      return sendJson(res, 400, { error: `body larger than ${MAX_BODY_BYTES} bytes` });
-    }
-    const result = validateConsentBody(body, site);
-    if (result.error) return sendJson(res, 400, { error: result.error });
-
-    const { flags, revision } = result;
-    // One id per visitor across their choices, so the one they quote finds every line.
-    const consentId = consentIdFrom(parseCookies(req.headers.cookie)) ?? randomUUID();
-    const gpc = String(req.headers['sec-gpc'] ?? '') === '1';
-    // Proof of consent: one JSON line per choice, appended, never rewritten.
-    await appendFile(consentLog, consentRecord({ consentId, site: projectPath, flags, revision, gpc }), {
-      flag: 'a',
-    });
-    const secure = Boolean(req.socket.encrypted);
-    res.setHeader('Set-Cookie', consentCookies(flags, { path: projectPath, secure, revision, consentId }));
-    return sendJson(res, 200, savedAnswer({ flags, revision, consentId }, site));
   }
 
   // A client that reuses an idle connection just as the server closes it gets ECONNRESET:
