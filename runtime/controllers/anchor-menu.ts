@@ -1,6 +1,6 @@
 import { keepAttribute } from '../carousel/labels';
 import type { Controller } from '../controller';
-import { fragmentId } from '../dom';
+import { fragmentId, isPlainClick } from '../dom';
 import { jsonAttribute, unknownKeys, warnOptions, type OptionReport } from '../options';
 import { attr } from '../schema';
 
@@ -53,7 +53,8 @@ export const anchorMenu: Controller = {
         else a.removeAttribute('aria-current');
       }
     };
-    ctx.listen(menu, 'click', (e) => {
+    ctx.listen<MouseEvent>(menu, 'click', (e) => {
+      if (!isPlainClick(e)) return; // a new tab, a download: nothing scrolls here
       const a = (e.target as Element).closest('a');
       if (a && links.includes(a as HTMLAnchorElement)) activate(a);
     });

@@ -13,7 +13,9 @@ const claimedLink = [
   legacyLightboxSelector,
   `[${attr.tile}]`,
   `[${attr.consentAction}]`,
-  `[${attr.carousel}] a`,
+  // The carousel's own controls (Bootstrap's are `<a href="#carousel">`); a slide's links are the page's.
+  `[${attr.carouselPrev}]`,
+  `[${attr.carouselNext}]`,
 ].join(',');
 const claimedTarget = [`[${attr.modal}]`, `[${attr.consentModal}]`, `[${attr.tileContent}]`].join(',');
 

@@ -29,8 +29,7 @@ const css = `
 export const menu: Controller = {
   connect(nav, ctx) {
     const { runtime, listen } = ctx;
-    const doc = nav.ownerDocument;
-    const win = runtime.window;
+    const [doc, win] = [nav.ownerDocument, runtime.window];
     const t = runtime.strings(navStrings);
     // Items or submenus added, removed or replaced later: built again around those there are then.
     rebuildOnChange(ctx, nav, () => structure(nav));
@@ -71,13 +70,17 @@ export const menu: Controller = {
       listen(toggle, 'click', () => setList(list.hidden));
     }
 
-    listen<KeyboardEvent>(nav, 'keydown', (e) => {
-      cancelHover();
-      if (e.key !== 'Escape' || escape(e.target as Node)) return;
-      if (toggle && small.matches && !list.hidden) {
+    // Escape from a top-level link beside the open submenu closes it, focus staying (APG); with
+    // focus outside the menu, what hover opened closes too (WCAG 1.4.13), but not on a dialog's.
+    listen<KeyboardEvent>(doc, 'keydown', (e) => {
+      const at = e.target as Element;
+      const inside = nav.contains(at);
+      if (inside) cancelHover();
+      if (e.key !== 'Escape' || (inside ? escape(at) : at.closest?.('dialog'))) return;
+      if (inside && toggle && small.matches && !list.hidden) {
         setList(false);
         toggle.focus();
-      }
+      } else closeAll();
     });
     listen<FocusEvent>(nav, 'focusout', (e) => {
       const to = e.relatedTarget as Element | null;

@@ -67,7 +67,8 @@ export function submenus(
     if (item.li.matches(':hover:not(:focus-within)')) hovered.add(item);
     listen(item.button, 'click', () => {
       cancelHover();
-      hovered.delete(item);
+      // A click inside what hover opened holds it all on purpose: leaving no longer closes it.
+      for (const o of items) if (o.li.contains(item.li)) hovered.delete(o);
       if (isOpen(item)) set(item, false);
       else open(item);
     });
@@ -84,11 +85,8 @@ export function submenus(
     listen<PointerEvent>(item.li, 'pointerleave', (e) => {
       if (e.pointerType !== 'mouse') return;
       cancelHover();
-      // Only what hover opened closes on leaving; a click or key opened it on purpose.
-      if (hovered.has(item)) {
-        hovered.delete(item);
-        set(item, false);
-      }
+      // Only what hover opened closes on leaving (not what holds focus): a click meant it.
+      if (hovered.delete(item) && !item.li.matches(':focus-within')) set(item, false);
     });
   }
 

@@ -24,6 +24,13 @@ describe('anchor menu', () => {
     expect(link('#location').getAttribute('class')).toBe('pill active');
   });
 
+  it('a click that opens the link elsewhere (Ctrl, Cmd, Shift, middle button) marks nothing', () => {
+    const link = start('<a href="#hours">Hours</a><a href="#location">Location</a>');
+    for (const init of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { button: 1 }])
+      link('#hours').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ...init }));
+    expect(link('#hours').outerHTML).toBe('<a href="#hours">Hours</a>');
+  });
+
   it('destroy puts back the builder’s own marks, exactly as written', () => {
     const markup =
       '<a href="#hours" class="active" aria-current="true">Hours</a><a href="#location">Location</a>';

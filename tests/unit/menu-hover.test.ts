@@ -45,3 +45,72 @@ describe('menu: a submenu open under the pointer when the runtime starts', () =>
     expect(sub.hidden).toBe(false);
   });
 });
+
+describe('menu: what hover opened, then the keyboard', () => {
+  let rt: Runtime | undefined;
+  afterEach(() => {
+    rt?.destroy();
+    rt = undefined;
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    document.body.innerHTML = '';
+  });
+
+  /** Starts the menu and opens A's submenu by resting the mouse on it for the delay. */
+  const hoverOpen = () => {
+    vi.useFakeTimers();
+    html(`<nav data-sw-menu aria-label="Main"><ul>
+      <li id="a"><a href="/a/">A</a><ul><li><a id="a1" href="/a/1/">A1</a></li></ul></li>
+      <li><a id="b" href="/b/">B</a></li></ul></nav><p><a id="out" href="/x/">Elsewhere</a></p>`);
+    const li = document.getElementById('a')!;
+    const matches = Element.prototype.matches;
+    const states: Record<string, boolean> = { ':hover': false, ':hover, :focus-within': false };
+    vi.spyOn(li, 'matches').mockImplementation((s: string) =>
+      s in states
+        ? states[s]
+        : s === ':focus-within'
+          ? li.contains(document.activeElement)
+          : matches.call(li, s),
+    );
+    rt = runtime([{ name: 'menu', selector: '[data-sw-menu]', load: 'ready', controller: menu }]);
+    rt.start();
+    const sub = li.querySelector('ul')!;
+    expect(sub.hidden).toBe(true);
+    states[':hover'] = true;
+    li.dispatchEvent(new PointerEvent('pointerenter', { pointerType: 'mouse' }));
+    vi.advanceTimersByTime(1000);
+    expect(sub.hidden).toBe(false);
+    return { li, sub };
+  };
+  const escape = (at: Element) =>
+    at.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+
+  it('keeps open, when the mouse leaves, a submenu the visitor has tabbed into', () => {
+    const { li, sub } = hoverOpen();
+    document.getElementById('a1')!.focus();
+    li.dispatchEvent(new PointerEvent('pointerleave', { pointerType: 'mouse' }));
+    expect(sub.hidden).toBe(false);
+    expect(document.activeElement?.id).toBe('a1');
+  });
+
+  it('closes on Escape with focus outside the menu (WCAG 1.4.13), and not from inside a dialog', () => {
+    const { sub } = hoverOpen();
+    const dialog = document.body.appendChild(document.createElement('dialog'));
+    escape(dialog.appendChild(document.createElement('button')));
+    expect(sub.hidden).toBe(false);
+    escape(document.getElementById('out')!);
+    expect(sub.hidden).toBe(true);
+  });
+
+  it('closes on Escape from a top-level link beside it, focus staying there (APG)', () => {
+    const { li, sub } = hoverOpen();
+    li.querySelector('button')!.click(); // closes; a second click opens it on purpose
+    li.querySelector('button')!.click();
+    expect(sub.hidden).toBe(false);
+    const b = document.getElementById('b')!;
+    b.focus();
+    escape(b);
+    expect(sub.hidden).toBe(true);
+    expect(document.activeElement).toBe(b);
+  });
+});
