@@ -53,7 +53,8 @@ export function consentEndpoint({ site, projectPath, consentLog }) {
     await appendFile(consentLog, consentRecord({ consentId, site: projectPath, flags, revision, gpc }), {
       flag: 'a',
     });
-    const secure = Boolean(req.socket.encrypted);
+    // Behind a TLS proxy the socket is plain; the page's Origin (checked above) says https.
+    const secure = Boolean(req.socket.encrypted) || /^https:/i.test(String(req.headers.origin ?? ''));
     res.setHeader('Set-Cookie', consentCookies(flags, { path: projectPath, secure, revision, consentId }));
     return sendJson(res, 200, savedAnswer({ flags, revision, consentId }, site));
   };

@@ -11,10 +11,11 @@ export const newNonce = () => randomBytes(16).toString('base64');
 /** Hosts the analytics tag talks to once the visitor allows statistics (contract §5). */
 const analyticsHosts = 'https://*.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com';
 
+/** Without a nonce (HTML that is not one of the site's pages, an upload) no script runs at all. */
 export function contentSecurityPolicy(nonce) {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'none'",
     "style-src 'self'",
     `img-src 'self' data: ${analyticsHosts}`,
     "font-src 'self'",

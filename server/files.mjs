@@ -3,7 +3,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { sendScript } from './assets.mjs';
-import { contentSecurityPolicy, newNonce } from './csp.mjs';
+import { contentSecurityPolicy } from './csp.mjs';
 import { notFound, redirect, sendHtml, sendPage, types } from './respond.mjs';
 
 /**
@@ -35,9 +35,9 @@ export function fileServer({ base, prefix, isPage = () => false, hidden = () => 
       'Content-Length': info.size,
       'Cache-Control': 'no-cache',
     };
-    // A policy whose nonce is in no file: if such HTML is opened as a page, none of its
-    // scripts run (it is meant to be fetched, e.g. as lightbox ajax content).
-    if (extname(file) === '.html') headers['Content-Security-Policy'] = contentSecurityPolicy(newNonce());
+    // No script at all: such HTML is meant to be fetched (lightbox ajax content); opened as a
+    // page, a nonce it lacks kept its inline scripts out, but not `<script src>` from the site.
+    if (extname(file).toLowerCase() === '.html') headers['Content-Security-Policy'] = contentSecurityPolicy(null);
     // An SVG opened by itself is a document that can run script on the site's origin: an
     // uploaded image must not. As an <img> it runs nothing anyway, and this changes nothing there.
     if (extname(file).toLowerCase() === '.svg')

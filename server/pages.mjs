@@ -20,7 +20,7 @@ export function discoverPages(siteDir, projectPath) {
   for (const file of walk(siteDir)) {
     const html = readFileSync(file, 'utf8');
     const json = html.match(/<script type="application\/json" id="sw-config">([\s\S]*?)<\/script>/)?.[1];
-    const config = json ? JSON.parse(json) : {};
+    const config = json ? readConfig(json, file) : {};
     const dir = relative(siteDir, file).split(sep).slice(0, -1).join('/');
     pages.push({
       path: `${projectPath}/${dir ? `${dir}/` : ''}`,
@@ -98,4 +98,14 @@ ${rows}
 </body>
 </html>
 `;
+}
+
+/** A page's `sw-config`: invalid JSON is the runtime's to warn about (contract §1), not a crash here. */
+function readConfig(json, file) {
+  try {
+    return JSON.parse(json) ?? {};
+  } catch {
+    console.warn(`${file}: its sw-config is not valid JSON; served with no page id`);
+    return {};
+  }
 }

@@ -64,6 +64,17 @@ describe('privacycookie.php refuses a cross-site POST (CSRF)', () => {
     expect(res.headers['set-cookie']).toHaveLength(5);
     expect(log().length).toBeGreaterThan(before.length);
   });
+
+  it('behind a TLS proxy (an https Origin over a plain socket) every cookie is Secure', async () => {
+    const res = await post({ Origin: 'https://clinic.example' }, 'clinic.example');
+    expect(res.status).toBe(200);
+    const cookies = res.headers['set-cookie'] as string[];
+    expect(cookies).toHaveLength(5);
+    for (const c of cookies) expect(c).toMatch(/; Secure/);
+    // Over plain http from an http page: not Secure (the browser would drop it).
+    const plain = await post({ Origin: server.url });
+    for (const c of plain.headers['set-cookie'] as string[]) expect(c).not.toMatch(/Secure/);
+  });
 });
 
 describe('privacycookie.php with a malformed Cookie header', () => {

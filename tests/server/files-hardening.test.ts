@@ -79,12 +79,27 @@ describe('the CSP nonce goes only into the server’s own page templates', () =>
     }
   });
 
-  it('any other .html file is served as written, under a policy whose nonce it does not carry', async () => {
+  it('any other .html file is served as written, under a policy that runs no script', async () => {
     const res = await rawRequest(site.url, '/clinic/assets/fragments/upload.html');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toBe(FRAGMENT);
-    expect(res.body).not.toContain(nonceOf(res.headers['content-security-policy']));
+    // No nonce, and not even the site's own scripts (the runtime by `<script src>`).
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'none'");
+  });
+
+  it('a page whose sw-config is not valid JSON is served, as the runtime treats it', async () => {
+    const dir = mkdtempSync(join(tmp, 'bad-config-'));
+    mkdirSync(join(dir, 'en'));
+    writeFileSync(join(dir, 'en', 'index.html'), PAGE.replace('{"page":{"id":"1","languageId":"en"}}', '{'));
+    const bad = await startServer({ port: 0, consentLog, siteDir: dir });
+    try {
+      const res = await rawRequest(bad.url, '/clinic/en/');
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('<script type="application/json" id="sw-config">{</script>');
+    } finally {
+      await bad.close();
+    }
   });
 
   it('an SVG opened by itself is a sandboxed document: its script never runs on the site', async () => {
