@@ -55,6 +55,8 @@ export interface ConsentState {
   readonly delayOver: boolean;
   /** The preferences are shown (until their closing has ended). */
   readonly open: boolean;
+  /** They were shown when the save under way began: its answer closes them (not opened later). */
+  readonly closeWhenSaved: boolean;
 }
 
 export type ConsentEvent =
@@ -92,6 +94,7 @@ export function initialConsent(setup: ConsentSetup): ConsentState {
     previous: undefined,
     delayOver: false,
     open: false,
+    closeWhenSaved: false,
   };
 }
 
@@ -99,7 +102,8 @@ export function initialConsent(setup: ConsentSetup): ConsentState {
 function visitor(s: ConsentState, e: ConsentEvent): ConsentState {
   switch (e.type) {
     case 'opened':
-      return { ...s, open: true, draft: s.previous ?? s.flags, touched: false };
+      // During a save the switches show the choice on its way, not the one it replaces.
+      return { ...s, open: true, draft: s.queued ?? s.choice ?? s.previous ?? s.flags, touched: false };
     case 'closed':
       return s.open ? { ...s, open: false } : s;
     case 'toggle': {
@@ -112,8 +116,8 @@ function visitor(s: ConsentState, e: ConsentEvent): ConsentState {
       const choice = flagsFor(e.action, s.setup.groups, s.draft);
       // The editors show the flow but keep nothing.
       if (s.phase === 'editing') return { ...s, flags: choice, open: false };
-      if (s.phase === 'saving') return { ...s, queued: choice };
-      return { ...s, phase: 'saving', choice };
+      if (s.phase === 'saving') return { ...s, queued: choice, closeWhenSaved: s.closeWhenSaved || s.open };
+      return { ...s, phase: 'saving', choice, closeWhenSaved: s.open };
     }
     case 'saved':
     case 'save-failed': {
@@ -123,7 +127,9 @@ function visitor(s: ConsentState, e: ConsentEvent): ConsentState {
       const settled = { ...s, flags, choiceMade: true, outdated: false, previous: undefined };
       // No scripts were injected nor the page reloaded for a choice already replaced.
       if (s.queued) return { ...settled, choice: s.queued, queued: undefined };
-      if (e.type === 'save-failed') return { ...settled, phase: 'ready', choice: undefined, open: false };
+      // Preferences opened after the save began stay, with what the visitor moved in them.
+      const open = s.open && !s.closeWhenSaved;
+      if (e.type === 'save-failed') return { ...settled, phase: 'ready', choice: undefined, open };
       // Scripts injected by a first save cannot be taken back: any later save reloads.
       const reload = afterSave(s.firstVisit, s.setup.forceReload) === 'reload';
       return {
@@ -131,7 +137,7 @@ function visitor(s: ConsentState, e: ConsentEvent): ConsentState {
         phase: reload ? 'reloading' : 'ready',
         choice: undefined,
         firstVisit: false,
-        open: false,
+        open,
       };
     }
     default:

@@ -57,9 +57,13 @@ export const consentModal: Controller = {
     };
     const dialog = preferencesDialog(el, ctx, store, options.close, restore);
     const drawSwitches = switchesDrawer(el, ctx, store, restore);
+    // Contract §3: what the runtime hides stays hidden whatever the builder's CSS says.
+    runtime.adoptStyles(
+      `${sel(attr.consentBanner)}[hidden],[${attr.consentAction}][hidden],[data-sw-consent-gpc][hidden]{display:none!important}`,
+    );
     if (!options.enableAll) hideAcceptAll(runtime.document, restore);
     const session = sessionOf(ctx, store, groups);
-    const openPreferences = follow(el, ctx, session, dialog, drawSwitches, restore);
+    const openPreferences = follow(el, ctx, session, dialog, drawSwitches, restore, options.enableAll);
 
     if (!env.local) {
       const fromHash = () => {
@@ -125,10 +129,13 @@ function follow(
   dialog: Dialog,
   drawSwitches: (use: boolean) => void,
   restore: Undo[],
+  enableAll: boolean,
 ) {
   const { store } = session;
   const hub = consentHub(ctx.runtime);
-  const save = (action: ConsentAction) => void saveConsent(session, action).catch(failure(ctx));
+  const save = (action: ConsentAction) =>
+    // `enableAll` off withdraws "Accept all": a page script's click on it chooses nothing.
+    void (action !== 'accept-all' || enableAll ? saveConsent(session, action).catch(failure(ctx)) : 0);
   const open = (from: Element | null) => {
     if (dialog.isOpen) return;
     dialog.stop(); // a close still fading ends here (no focus handed back, no banner): it reopens at once

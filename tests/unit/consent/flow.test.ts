@@ -308,6 +308,21 @@ describe('consent flow: the visitor', () => {
     ).toBe('reloading');
   });
 
+  it('preferences opened while a save is on its way show that choice, and its answer leaves them open with what the visitor moved', () => {
+    const opened = run([{ type: 'save', action: 'accept-all' }, { type: 'opened' }], ready);
+    expect(opened.draft).toEqual(all);
+    const moved = run(
+      [
+        { type: 'toggle', variable: 'privacy_cookie_3' },
+        { type: 'saved', flags: all },
+      ],
+      opened,
+    );
+    expect(moved).toMatchObject({ open: true, draft: stats, flags: all, phase: 'ready' });
+    // Failed, the same.
+    expect(run([{ type: 'save-failed' }], opened).open).toBe(true);
+  });
+
   it('forceReload: even a first visit’s save reloads', () => {
     const forced = run(
       [...firstVisit, { type: 'save', action: 'accept' }, { type: 'saved', flags: none }],

@@ -29,7 +29,14 @@ let posts: string[];
 let events: unknown[];
 let listening: AbortController;
 
-function setUp({ host = true, gpc = false, later = false, delay = 0, id = 'cookie-preferences' } = {}) {
+function setUp({
+  host = true,
+  gpc = false,
+  later = false,
+  delay = 0,
+  id = 'cookie-preferences',
+  more = '',
+} = {}) {
   kept.clear();
   posts = [];
   events = [];
@@ -38,7 +45,7 @@ function setUp({ host = true, gpc = false, later = false, delay = 0, id = 'cooki
       <button type="button" data-sw-consent-action="preferences" id="banner-prefs">Preferences</button>
     </div>
     <div ${id ? `id="${id}"` : ''} data-sw-consent-modal aria-labelledby="prefs-title"
-         data-sw-cookie-groups='${JSON.stringify(groups)}' data-sw-consent-options='{"delay":${delay}}'>
+         data-sw-cookie-groups='${JSON.stringify(groups)}' data-sw-consent-options='{"delay":${delay}${more}}'>
       <h2 id="prefs-title">Cookie preferences</h2>
       <div data-sw-consent-groups></div>
       <button type="button" data-sw-consent-action="accept" id="save">Save choices</button>
@@ -155,6 +162,23 @@ describe('consent preferences: the switches component', () => {
     setUp({ delay: 600_000 }); // a first visit: the banner is still to come
     await vi.waitFor(() => expect(events).toHaveLength(1));
     expect(rt.work.pending).toBeGreaterThan(0);
+  });
+
+  it('hidden is hidden whatever the builder’s CSS says: the banner after a choice, Accept all with enableAll off (which saves nothing)', async () => {
+    setUp({ more: ',"enableAll":false' });
+    const style = document.head.appendChild(document.createElement('style'));
+    style.textContent = '[data-sw-consent-banner]{display:flex} button{display:inline-block}';
+    await ready();
+    const acceptAll = $('[data-sw-consent-action="accept-all"]');
+    expect(acceptAll.hidden).toBe(true);
+    expect(getComputedStyle(acceptAll).display).toBe('none');
+    acceptAll.click(); // a page script's click
+    await rt.work.idle();
+    expect(posts).toEqual([]);
+    click('#banner-prefs');
+    await vi.waitFor(() => expect(banner().hidden).toBe(true));
+    expect(getComputedStyle(banner()).display).toBe('none');
+    style.remove();
   });
 
   it('a consent modal without an id is not opened by an address without a fragment', async () => {
