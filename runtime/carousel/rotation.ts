@@ -28,11 +28,11 @@ export function carouselRotation(
     0,
     slides.findIndex((s) => !s.hidden),
   );
-  let playing = !reduced;
+  const chosen = ctx.runtime.shared(carouselRotation, () => new WeakMap<Element, boolean>());
+  let playing = chosen.get(root) ?? !reduced; // the visitor's Start or Stop outlives a rebuild (WCAG 2.2.2)
   const inside = { pointer: false, focus: false };
   let advance: (() => void) | undefined;
-  /** The time left of the current slide's interval, and when its timer was set. */
-  let left = options.interval;
+  let left = options.interval; // the time left of the slide's interval; `armed`: when its timer was set
   let armed = 0;
 
   const show = (to: number) => (index = showSlide(slides, to, options.wrap, ends, shown));
@@ -78,7 +78,7 @@ export function carouselRotation(
     (by: number) => choose(index + by),
     /** The rotation control's click; started on the last slide of one that does not wrap, from the first. */
     () => {
-      playing = !playing;
+      chosen.set(root, (playing = !playing));
       if (playing && !options.wrap && index === slides.length - 1) choose(0);
       else update();
     },

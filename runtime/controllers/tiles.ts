@@ -59,8 +59,10 @@ export const tiles: Controller = {
       get(true).then(
         (p) => {
           if (ctx.signal.aborted) return;
-          failures = 0; // here after all: the sections' addresses open it again
-          hide(true);
+          // Here after all: the sections a failure put back leave again, and their addresses
+          // open it again. Not otherwise: the section shown would be hidden inside the popup.
+          if (failures) hide(true);
+          failures = 0;
           p.show(index, from);
         },
         () => void (win.location.hash = items[index]!.content.id), // the link's own jump

@@ -234,6 +234,21 @@ describe('carousel: slides added or removed later (a script, an editor)', () => 
     expect(position()).toBe('4 of 4');
   });
 
+  it('a rotation the visitor stopped stays stopped when the carousel is built again (WCAG 2.2.2)', async () => {
+    start(markup(''));
+    const toggle = () => document.querySelector<HTMLButtonElement>('[data-sw-carousel-rotation]')!;
+    const playing = toggle().textContent;
+    toggle().click();
+    const stopped = toggle().textContent;
+    expect(stopped).not.toBe(playing);
+    const d = slide('D');
+    d.setAttribute('data-sw-slide', '');
+    slides()[2]!.after(d);
+    await vi.waitFor(() => expect(position()).toBe('1 of 4'));
+    expect(toggle().textContent).toBe(stopped);
+    expect(document.querySelector('[data-sw-carousel]')!.getAttribute('aria-live')).toBe('polite');
+  });
+
   it('a removed slide is no longer counted nor shown: Next always shows a slide of the page', async () => {
     start(markup(''));
     const b = slides()[1]!;
