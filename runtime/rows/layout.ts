@@ -40,8 +40,9 @@ export function settleLevel(
   const extras = new Map<Element, number>();
   const layouts = level.map((row) =>
     rows.get(row)!.map((b): BoxLayout => {
-      const r = b.getBoundingClientRect();
-      const extra = boxExtra(b.ownerDocument.defaultView!.getComputedStyle(b));
+      const cs = b.ownerDocument.defaultView!.getComputedStyle(b);
+      const r = laidOut(b, cs);
+      const extra = boxExtra(cs);
       extras.set(b, extra);
       const min = mins.get(b)?.px;
       return { top: r.top, width: r.width, height: r.height, min: min === undefined ? 0 : min + extra };
@@ -58,4 +59,18 @@ export function settleLevel(
     count += boxes.length;
   });
   return count;
+}
+
+/**
+ * Where a box is laid out: its own transform (a card animating in with `translateY`, lifted
+ * or scaled about its centre, CSS's default origin, on hover) moves its rectangle, not its
+ * place in the line, and nothing measures it again once the transform ends. Its layout size
+ * is whole pixels (`offsetHeight`); only transformed boxes pay for that.
+ */
+function laidOut(b: HTMLElement, cs: CSSStyleDeclaration): { top: number; width: number; height: number } {
+  const r = b.getBoundingClientRect();
+  if (!cs.transform || cs.transform == 'none') return r;
+  const height = b.offsetHeight;
+  const top = r.top - new DOMMatrixReadOnly(cs.transform).m42 - (height - r.height) / 2;
+  return { top, width: b.offsetWidth, height };
 }

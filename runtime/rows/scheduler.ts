@@ -28,18 +28,21 @@ export function rowScheduler(runtime: Runtime) {
   };
   const [ro, watch] = watchRows(win, signal, rows, expected, stale, schedule, runtime.work);
 
+  /** Watched while a row, or a box of one: a nested row is both (one observation for the two). */
+  const unobserve = (el: Element) =>
+    rows.has(el) || [...rows.values()].some((l) => l.includes(el as HTMLElement)) || ro.unobserve(el);
   /** A box that left its row lets go of its min-height. */
   const release = (b: HTMLElement) => {
-    ro.unobserve(b);
     setMin(mins, b, null);
+    unobserve(b);
   };
   /** Lists a row's boxes again: new ones are observed, lost ones released. */
   function relist(row: Element) {
     const before = rows.get(row) ?? [];
     const now = boxesOf(row);
+    rows.set(row, now);
     for (const b of before) if (!now.includes(b)) release(b);
     for (const b of now) if (!before.includes(b)) ro.observe(b);
-    rows.set(row, now);
   }
 
   function pass() {
@@ -70,9 +73,10 @@ export function rowScheduler(runtime: Runtime) {
       schedule(row);
     },
     remove(row: Element) {
-      rows.get(row)?.forEach(release);
-      ro.unobserve(row);
+      const boxes = rows.get(row) ?? [];
       rows.delete(row);
+      boxes.forEach(release);
+      unobserve(row);
       dirty.delete(row);
       stale.delete(row);
     },

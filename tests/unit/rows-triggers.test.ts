@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rows } from '../../runtime/controllers/rows';
 import { watchRows } from '../../runtime/rows/triggers';
+import { Runtime } from '../../runtime/runtime';
 import { Work } from '../../runtime/work';
 
 /** The rows' ResizeObserver, replaced: the test answers for the browser through `callback`. */
@@ -69,5 +71,34 @@ describe('a row that is also a box of an outer row', () => {
     expect(schedule.mock.calls.map(([row]) => (row as Element | undefined)?.id)).toEqual(['outer']);
     aborts.abort();
     document.body.innerHTML = '';
+  });
+});
+
+describe('a row that stops being one while it is a box of an outer row', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('stays observed as the outer row’s box (its size changes still equalise the outer line)', async () => {
+    const observed = new Set<Element>();
+    vi.spyOn(window, 'ResizeObserver').mockImplementation(function () {
+      return {
+        observe: (el: Element) => observed.add(el),
+        unobserve: (el: Element) => observed.delete(el),
+        disconnect: () => observed.clear(),
+      } as unknown as ResizeObserver;
+    });
+    document.body.innerHTML =
+      '<div data-sw-row id="outer"><div data-sw-box data-sw-row id="inner"><div data-sw-box>a</div><div data-sw-box>b</div></div><div data-sw-box>c</div></div>';
+    const rt = new Runtime(document, {
+      definitions: [{ name: 'rows', selector: '[data-sw-row]', load: 'ready', controller: rows }],
+      href: 'https://clinic.example/clinic/en/',
+    });
+    rt.start();
+    const inner = document.getElementById('inner')!;
+    await rt.work.idle();
+    expect(observed.has(inner)).toBe(true);
+    inner.removeAttribute('data-sw-row');
+    await rt.work.idle();
+    expect(observed.has(inner)).toBe(true);
+    rt.destroy();
   });
 });

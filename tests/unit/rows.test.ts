@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { settleLevel, type MinHeights } from '../../runtime/rows/layout';
 import { boxesOf, groupByTop, settle } from '../../runtime/rows/settle';
 import { html } from './helpers';
 
@@ -89,5 +90,23 @@ describe('settling a row from the layout the browser already has', () => {
       set: [null, null, 80],
       heights: [0, 80, 80],
     });
+  });
+});
+
+describe('a box moved by its own transform', () => {
+  it('is measured where it is laid out: a card animating in (translateY) or scaled on hover stays in its line', () => {
+    html(`<div data-sw-row id="row"><div data-sw-box id="a"></div>
+      <div data-sw-box id="b" style="transform: translateY(40px) scale(1.1)"></div><div data-sw-box id="c"></div></div>`);
+    const $ = (id: string) => document.getElementById(id)!;
+    // Laid out: all three at top 0, heights 80, 120 and 100; b is drawn 40 px lower, 10% larger.
+    const rect = (top: number, height: number) => ({ top, height, width: 100 }) as DOMRect;
+    $('a').getBoundingClientRect = () => rect(0, 80);
+    $('b').getBoundingClientRect = () => rect(40 - 6, 132);
+    $('c').getBoundingClientRect = () => rect(0, 100);
+    Object.defineProperty($('b'), 'offsetHeight', { value: 120 });
+    const rows = new Map([[$('row'), [$('a'), $('b'), $('c')]]]);
+    const mins: MinHeights = new WeakMap();
+    settleLevel([$('row')], rows, mins, new WeakMap());
+    expect(['a', 'b', 'c'].map((id) => $(id).style.minHeight)).toEqual(['120px', '', '120px']);
   });
 });
