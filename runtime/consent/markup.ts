@@ -21,11 +21,19 @@ export function preferencesDialog(
   store: Store<ConsentState, ConsentEvent>,
   close: readonly string[],
   restore: (() => void)[],
+  back: { to?: HTMLElement | null },
 ): Dialog {
   const dialog = createDialog(ctx.runtime, ctx.signal, {
     closeBy: { escape: close.includes('escape'), overlay: close.includes('overlay') },
     // Closed without a choice: the question is still open, and the flow may show the banner again.
-    onClosed: () => store.dispatch({ type: 'closed' }),
+    onClosed: (reason) => {
+      store.dispatch({ type: 'closed' });
+      // Opened from the banner, which hid meanwhile: focus goes back to its button (APG) once
+      // the banner is back, not to the control focus moved on to when it hid.
+      const to = back.to;
+      back.to = null;
+      if (reason !== 'api' && to?.isConnected && !to.closest('[hidden]')) to.focus();
+    },
   });
   restore.push(adoptIntoDialog(el, dialog));
   if (close.includes('button')) dialog.addCloseButton(ctx.runtime.strings(dialogStrings)('close'));

@@ -55,7 +55,8 @@ export const consentModal: Controller = {
     const undo = () => {
       for (const fn of restore.splice(0).reverse()) fn();
     };
-    const dialog = preferencesDialog(el, ctx, store, options.close, restore);
+    const back: { to?: HTMLElement | null } = {};
+    const dialog = preferencesDialog(el, ctx, store, options.close, restore, back);
     const drawSwitches = switchesDrawer(el, ctx, store, restore);
     // Contract §3: what the runtime hides stays hidden whatever the builder's CSS says.
     runtime.adoptStyles(
@@ -63,7 +64,7 @@ export const consentModal: Controller = {
     );
     if (!options.enableAll) hideAcceptAll(runtime.document, restore);
     const session = sessionOf(ctx, store, groups);
-    const openPreferences = follow(el, ctx, session, dialog, drawSwitches, restore, options.enableAll);
+    const openPreferences = follow(el, ctx, session, dialog, drawSwitches, restore, options.enableAll, back);
 
     if (!env.local) {
       const fromHash = () => {
@@ -130,6 +131,7 @@ function follow(
   drawSwitches: (use: boolean) => void,
   restore: Undo[],
   enableAll: boolean,
+  back: { to?: HTMLElement | null },
 ) {
   const { store } = session;
   const hub = consentHub(ctx.runtime);
@@ -140,7 +142,8 @@ function follow(
     if (dialog.isOpen) return;
     dialog.stop(); // a close still fading ends here (no focus handed back, no banner): it reopens at once
     store.dispatch({ type: 'opened' }); // the banner hides (letting go of focus) before the dialog opens
-    dialog.open(from?.closest(sel(attr.consentBanner)) ? null : from);
+    back.to = from?.closest(sel(attr.consentBanner)) ? (from as HTMLElement) : null;
+    dialog.open(back.to ? null : from);
     drawSwitches(true);
   };
   restore.push(

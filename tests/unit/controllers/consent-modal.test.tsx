@@ -181,6 +181,20 @@ describe('consent preferences: the switches component', () => {
     style.remove();
   });
 
+  it('preferences opened from the banner, closed with Escape: focus goes back to the banner’s button (APG)', async () => {
+    setUp({ more: ',"close":["escape"]' });
+    await ready();
+    await vi.waitFor(() => expect(banner().hidden).toBe(false));
+    $('#banner-prefs').focus();
+    click('#banner-prefs');
+    const dialog = modal().closest('dialog')!;
+    await vi.waitFor(() => expect(dialog.open).toBe(true));
+    dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
+    await vi.waitFor(() => expect(dialog.open).toBe(false), { timeout: 2000 });
+    expect(banner().hidden).toBe(false);
+    expect(document.activeElement).toBe($('#banner-prefs'));
+  });
+
   it('a consent modal without an id is not opened by an address without a fragment', async () => {
     setUp({ id: '' });
     const el = $('[data-sw-consent-modal]');
