@@ -29,8 +29,12 @@ export type ReadResult =
 /** `unsaved`: not confirmed; kept on this device when it could be. `detail` is what applies. */
 export type SaveResult =
   ({ kind: 'saved' } & Confirmed) | { kind: 'unsaved'; detail: ConsentFlags } | Aborted;
+/** `firstVisit`: the kept choice was a first visit's (a record from before it said so counts as one). */
 export type ResendResult =
-  ({ kind: 'sent' } & Confirmed) | { kind: 'kept'; detail: ConsentFlags } | { kind: 'refused' } | Aborted;
+  | ({ kind: 'sent'; firstVisit?: boolean } & Confirmed)
+  | { kind: 'kept'; detail: ConsentFlags }
+  | { kind: 'refused' }
+  | Aborted;
 
 export interface ConsentClient {
   /** The choice an earlier page kept because the server did not confirm it. */
@@ -38,7 +42,7 @@ export interface ConsentClient {
   /** GET: the stored choice. A failure prints the specification's error. */
   read(): Promise<ReadResult>;
   /** POSTs a choice; forgets a kept one once confirmed, keeps this one when not. */
-  save(choice: Flags): Promise<SaveResult>;
+  save(choice: Flags, firstVisit?: boolean): Promise<SaveResult>;
   /** POSTs the kept choice again: forgotten once confirmed or refused for good, else still kept. */
   resend(choice: Flags): Promise<ResendResult>;
   /** Runs the scripts of a save's answer (contract §4). */
@@ -83,6 +87,7 @@ export function consentClient(
   /** Resolves to the confirmed choice, or throws: an answer that is not a success is not one. */
   /** A kept choice goes with the revision it was made under: the server records that one. */
   let keptRevision = revision;
+  let keptFirstVisit: boolean | undefined;
   async function send(choice: Flags, under = revision): Promise<Confirmed> {
     const answer = await request(postBody(groups, choice, under));
     const read = savedAnswer(answer, groups, choice);
@@ -94,6 +99,7 @@ export function consentClient(
     async pending() {
       const kept = await readPending(endpoint);
       keptRevision = kept?.revision;
+      keptFirstVisit = kept?.firstVisit;
       return kept?.flags;
     },
 
@@ -109,13 +115,13 @@ export function consentClient(
       return { kind: 'read', ...read };
     },
 
-    async save(choice) {
+    async save(choice, firstVisit) {
       let confirmed: Confirmed;
       try {
         confirmed = await send(choice);
       } catch (err) {
         if (signal.aborted) return aborted;
-        const kept = await keepPending(endpoint, { flags: choice, time: Date.now(), revision });
+        const kept = await keepPending(endpoint, { flags: choice, time: Date.now(), revision, firstVisit });
         log.warn(kept ? consentWarnings.kept : consentWarnings.lost, err);
         return { kind: 'unsaved', detail: localFlags(groups, choice) };
       }
@@ -127,7 +133,7 @@ export function consentClient(
       try {
         const confirmed = await send(choice, keptRevision);
         await dropPending(endpoint);
-        return signal.aborted ? aborted : { kind: 'sent', ...confirmed };
+        return signal.aborted ? aborted : { kind: 'sent', firstVisit: keptFirstVisit, ...confirmed };
       } catch (err) {
         if (signal.aborted) return aborted;
         if (!(err instanceof AnswerError && err.permanent)) {

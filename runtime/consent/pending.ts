@@ -12,6 +12,8 @@ export interface PendingChoice {
   time: number;
   /** The policy's revision on the page where they chose (issue 17); sent with it later. */
   revision?: string | undefined;
+  /** No choice was stored on the server then: sent later, it injects rather than reloads. */
+  firstVisit?: boolean | undefined;
 }
 
 let store: UseStore | undefined;

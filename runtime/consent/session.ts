@@ -2,7 +2,7 @@ import type { Store } from '../ui/store';
 import type { ConsentClient } from './client';
 import type { ConsentFlags } from './flags';
 import type { ConsentEvent, ConsentState } from './flow';
-import type { ConsentAction } from './model';
+import { afterSave, type ConsentAction } from './model';
 
 /** What the consent flow of one page runs on: its state, the server, and the page. */
 export interface ConsentSession {
@@ -28,17 +28,24 @@ function apply(store: ConsentSession['store'], event: ConsentEvent): boolean {
  * The page's first questions: a choice this device kept is sent again (and stands if it still
  * cannot be), else the server is read. Not run in the editors.
  */
-export async function startConsent({ store, client, signal, publish }: ConsentSession): Promise<void> {
+export async function startConsent({
+  store,
+  client,
+  signal,
+  publish,
+  reload,
+}: ConsentSession): Promise<void> {
   const kept = await client.pending();
   if (signal.aborted || !apply(store, { type: 'pending', flags: kept })) return;
   if (store.get().phase === 'resending') {
     const sent = await client.resend(store.get().flags);
     if (sent.kind === 'sent') {
       if (!apply(store, { type: 'resent', flags: sent.flags })) return;
-      publish(sent.detail);
-      // This page was rendered before the server knew the choice: its scripts come in now.
-      await client.inject(sent.answer);
-      return;
+      // Spec §4, as for the save it stands for: this page was rendered before the server knew
+      // the choice; a first visit's scripts come in now, any other choice reloads it.
+      const inject = afterSave(sent.firstVisit ?? true, store.get().setup.forceReload) === 'inject';
+      publish(sent.detail, !inject);
+      return inject ? client.inject(sent.answer) : reload();
     }
     if (sent.kind === 'kept' && apply(store, { type: 'resend-kept' })) publish(sent.detail);
     if (sent.kind !== 'refused' || !apply(store, { type: 'resend-refused' })) return;
@@ -68,7 +75,7 @@ export async function saveConsent(session: ConsentSession, action: ConsentAction
 async function sendChoice({ store, client, publish, reload }: ConsentSession): Promise<boolean> {
   const { phase, choice } = store.get();
   if (phase !== 'saving' || !choice) return false;
-  const result = await client.save(choice);
+  const result = await client.save(choice, store.get().firstVisit);
   if (result.kind === 'aborted') return false;
   store.dispatch(
     result.kind === 'unsaved' ? { type: 'save-failed' } : { type: 'saved', flags: result.flags },

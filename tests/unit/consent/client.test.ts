@@ -181,6 +181,19 @@ describe('consent client: a choice kept by an earlier page', () => {
     expect(kept.has(ENDPOINT)).toBe(false);
   });
 
+  it('a failed save is kept with whether it was a first visit’s, and sent again says so (older records: a first visit’s)', async () => {
+    fetch.mockResolvedValueOnce(new Response('down', { status: 500 }));
+    await client().save({ privacy_cookie_1: 1, privacy_cookie_2: 1 }, false);
+    expect(kept.get(ENDPOINT)).toMatchObject({ firstVisit: false });
+    fetch.mockResolvedValue(ok({ privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '1' }));
+    const next = client();
+    await next.pending();
+    expect(await next.resend({ privacy_cookie_1: 1, privacy_cookie_2: 1 })).toMatchObject({
+      kind: 'sent',
+      firstVisit: false,
+    });
+  });
+
   it('with revisions: a failed save is kept with its revision, and sent again under it, whatever the next page says', async () => {
     const under = (revision: string) => {
       const win = { fetch, setTimeout, clearTimeout, document, location } as unknown as Window;

@@ -80,6 +80,27 @@ describe('consent session: on load', () => {
     expect(s.client.inject).toHaveBeenCalledWith({ scripts: [] });
   });
 
+  it('a kept choice that was no first visit’s, or under forceReload, reloads the page once sent (spec §4), injecting nothing', async () => {
+    const sent = (firstVisit: boolean) => async () =>
+      ({ kind: 'sent', firstVisit, flags: all, detail: detailAll, answer: { scripts: [] } }) as const;
+    const changed = session({ pending: async () => all, resend: sent(false) });
+    await startConsent(changed);
+    expect(changed.reload).toHaveBeenCalledTimes(1);
+    expect(changed.client.inject).not.toHaveBeenCalled();
+    expect(changed.published).toEqual([{ reloading: true, ...detailAll }]);
+    const forced = session({ pending: async () => all, resend: sent(true) }, { forceReload: true });
+    await startConsent(forced);
+    expect(forced.reload).toHaveBeenCalledTimes(1);
+    expect(forced.client.inject).not.toHaveBeenCalled();
+  });
+
+  it('a save not confirmed is kept with whether it was a first visit’s', async () => {
+    const s = session({ save: vi.fn(async () => ({ kind: 'unsaved' as const, detail: {} })) });
+    await startConsent(s);
+    await saveConsent(s, 'accept-all');
+    expect(s.client.save).toHaveBeenCalledWith(all, true);
+  });
+
   it('a kept choice that still cannot be sent applies, and nothing is read', async () => {
     const local = { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '0' };
     const s = session({
@@ -136,12 +157,12 @@ describe('consent session: saving', () => {
     const s = session();
     await startConsent(s);
     await saveConsent(s, 'accept-all');
-    expect(s.client.save).toHaveBeenCalledWith(all);
+    expect(s.client.save).toHaveBeenCalledWith(all, true); // a first visit's, should it be kept
     expect(s.published.at(-1)).toEqual(detailAll);
     expect(s.client.inject).toHaveBeenCalledTimes(1);
     expect(s.reload).not.toHaveBeenCalled();
     await saveConsent(s, 'decline');
-    expect(s.client.save).toHaveBeenLastCalledWith(none);
+    expect(s.client.save).toHaveBeenLastCalledWith(none, false);
     expect(s.reload).toHaveBeenCalledTimes(1);
     // Announced as the page reloads with it: nothing is to start on this page.
     expect(s.published.at(-1)).toEqual({ reloading: true, ...detailAll });
@@ -170,7 +191,10 @@ describe('consent session: saving', () => {
     await startConsent(s);
     s.published.length = 0;
     await Promise.all([saveConsent(s, 'accept-all'), saveConsent(s, 'accept'), saveConsent(s, 'decline')]);
-    expect(vi.mocked(s.client.save).mock.calls).toEqual([[all], [none]]);
+    expect(vi.mocked(s.client.save).mock.calls).toEqual([
+      [all, true],
+      [none, true],
+    ]);
     expect(s.published).toEqual([{ privacy_cookie: '1', privacy_cookie_2: '0' }]);
     // A first visit: the last choice's scripts run (the first's never do), no reload.
     expect(vi.mocked(s.client.inject).mock.calls).toEqual([[{ scripts: [0] }]]);
@@ -190,7 +214,10 @@ describe('consent session: saving', () => {
     });
     await startConsent(s);
     await Promise.all([saveConsent(s, 'accept-all'), saveConsent(s, 'decline')]);
-    expect(vi.mocked(s.client.save).mock.calls).toEqual([[all], [none]]);
+    expect(vi.mocked(s.client.save).mock.calls).toEqual([
+      [all, false],
+      [none, false],
+    ]);
     expect(s.reload).toHaveBeenCalledTimes(1);
   });
 
