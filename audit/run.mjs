@@ -7,7 +7,8 @@ import { checkDialog, checkDisclosure, motion, tabRound, until } from './keyboar
 import { followable } from './plan.mjs';
 import { probe } from './probe.mjs';
 import { answerConsentWrites, reset, settle, shoot } from './session.mjs';
-import { planStates } from './states.mjs';
+import { visit } from './visit.mjs';
+import { planStates, replan } from './states.mjs';
 
 export const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 } },
@@ -102,29 +103,15 @@ async function auditPage(page, url, viewport, say, site) {
     return Object.assign(entry, { status: 'error', message });
   };
   try {
-    // Each hop of the navigation (a redirect is a request of its own): where it went last.
-    const hops = [];
-    const hop = (r) => r.isNavigationRequest() && r.frame() === page.mainFrame() && hops.push(r.url());
-    // The last hop's content type: a download (a .vcf, `?format=pdf`) never becomes a page.
-    let type = '';
-    const answer = (r) =>
-      r.request().isNavigationRequest() &&
-      r.frame() === page.mainFrame() &&
-      (type = r.headers()['content-type'] ?? '');
-    page.on('request', hop);
-    page.on('response', answer);
-    const response = await page.goto(url, { waitUntil: 'load', timeout: 30_000 }).catch((err) => err);
-    page.off('request', hop);
-    page.off('response', answer);
+    const { response, landed, notPage } = await visit(page, url);
     // Off the site first: another site's error (403 to a headless browser, a DNS failure) is not ours.
-    const landed = hops.at(-1) ?? url;
     if (site && !site.has(new URL(landed).host)) {
       say(`${viewport.padEnd(7)} ${url}  left the site (to ${landed}): not audited, not followed`);
       return Object.assign(entry, { status: 'left', message: `it led off the site, to ${landed}` });
     }
-    if (site && type && !/^\s*(text\/html|application\/xhtml\+xml)\s*(;|$)/i.test(type)) {
-      say(`${viewport.padEnd(7)} ${url}  not a page (${type}): not audited, not followed`);
-      return Object.assign(entry, { status: 'skipped', message: `it is not a page but ${type}` });
+    if (site && notPage) {
+      say(`${viewport.padEnd(7)} ${url}  not a page (${notPage}): not audited, not followed`);
+      return Object.assign(entry, { status: 'skipped', message: `it is not a page but ${notPage}` });
     }
     if (response instanceof Error) return fail(`the page did not load (${firstLine(response)})`);
     if (!response || response.status() >= 400)
@@ -163,14 +150,6 @@ async function auditPage(page, url, viewport, say, site) {
 }
 
 const firstLine = (err) => String(err?.message ?? err).split('\n')[0];
-
-async function replan(page, key, viewport) {
-  const markers = await ask(page, 'markers');
-  // No runtime any more: the page reloaded (a consent save with forceReload) or went elsewhere.
-  const why = markers ? 'its marker is no longer in the page' : 'the page reloaded or left (no runtime)';
-  const plan = planStates(markers ?? [], viewport).find((p) => p.key === key);
-  return plan ?? { key, label: key, reach: async () => ({ unreachable: why }) };
-}
 
 async function auditState(page, plan) {
   const state = {

@@ -103,8 +103,14 @@ async function reachWaitingMarkers(page) {
     .evaluate(async () => {
       const rt = window.SiteRuntime;
       const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      // Bounded: a long modal `delay` or a script that never arrives holds idle() that long.
-      const idle = () => Promise.race([rt.idle(), new Promise((r) => setTimeout(r, 15_000))]);
+      // Bounded: a long modal `delay` or a script that never arrives holds idle() that long;
+      // once it has, it will again for each marker after, so those get 2 s.
+      let bound = 15_000;
+      const idle = async () => {
+        let late = true;
+        await Promise.race([rt.idle().then(() => (late = false)), new Promise((r) => setTimeout(r, bound))]);
+        if (late) bound = 2000;
+      };
       await idle();
       const touched = new Set();
       for (;;) {

@@ -4,6 +4,7 @@
 import { until } from './keyboard.mjs';
 import { consentPlan, modalOpen, modalPlan, press } from './dialog-states.mjs';
 import { lightboxStops } from './plan.mjs';
+import { probe } from './probe.mjs';
 
 const anyModal = () => [...document.querySelectorAll('dialog')].some((d) => d.matches(':modal'));
 const expanded = (sel) => document.querySelector(sel)?.getAttribute('aria-expanded') === 'true';
@@ -166,4 +167,13 @@ function carouselPlan(m, n) {
       return { kind: 'control', region: m.selector };
     },
   };
+}
+
+/** The state `key` planned again from what the runtime lists now (paths shift as it adds to the page). */
+export async function replan(page, key, viewport) {
+  const markers = await page.evaluate(probe, { op: 'markers' });
+  // No runtime any more: the page reloaded (a consent save with forceReload) or went elsewhere.
+  const why = markers ? 'its marker is no longer in the page' : 'the page reloaded or left (no runtime)';
+  const plan = planStates(markers ?? [], viewport).find((p) => p.key === key);
+  return plan ?? { key, label: key, reach: async () => ({ unreachable: why }) };
 }

@@ -105,7 +105,8 @@ function visitor(s: ConsentState, e: ConsentEvent): ConsentState {
       // During a save the switches show the choice on its way, not the one it replaces.
       return { ...s, open: true, draft: s.queued ?? s.choice ?? s.previous ?? s.flags, touched: false };
     case 'closed':
-      return s.open ? { ...s, open: false } : s;
+      // Closed while a save is on its way: reopened later, its answer must not close them.
+      return s.open ? { ...s, open: false, closeWhenSaved: false } : s;
     case 'toggle': {
       const group = s.setup.groups.find((g) => g.variable === e.variable);
       if (!group || group.forced) return s;

@@ -1,6 +1,6 @@
 import { keepAttribute } from '../carousel/labels';
 import type { Controller } from '../controller';
-import { fragmentId, isPlainClick } from '../dom';
+import { fragmentId } from '../dom';
 import { jsonAttribute, unknownKeys, warnOptions, type OptionReport } from '../options';
 import { attr } from '../schema';
 
@@ -54,7 +54,9 @@ export const anchorMenu: Controller = {
       }
     };
     ctx.listen<MouseEvent>(menu, 'click', (e) => {
-      if (!isPlainClick(e)) return; // a new tab, a download: nothing scrolls here
+      // A new tab, a download: nothing scrolls here. A page's own smooth scrolling that
+      // prevents the click still follows the link: it counts.
+      if (e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
       const a = (e.target as Element).closest('a');
       if (a && links.includes(a as HTMLAnchorElement)) activate(a);
     });

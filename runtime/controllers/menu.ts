@@ -39,13 +39,7 @@ export const menu: Controller = {
     const undo: (() => void)[] = [markActiveLinks(nav, win.location)];
     runtime.adoptStyles(css);
 
-    const ensureId = (el: HTMLElement) => {
-      if (!el.id) {
-        el.id = uniqueId(el.ownerDocument, 'sw-menu');
-        undo.push(() => el.removeAttribute('id'));
-      }
-      return el.id;
-    };
+    const ensureId = (el: HTMLElement) => idFor(el, undo);
     const small = win.matchMedia(`(max-width: ${MENU_BREAKPOINT - 0.02}px)`);
     const [cancelHover, closeAll, escape, items] = submenus(ctx, list, t, ensureId, small);
 
@@ -70,13 +64,14 @@ export const menu: Controller = {
       listen(toggle, 'click', () => setList(list.hidden));
     }
 
-    // Escape from a top-level link beside the open submenu closes it, focus staying (APG); with
-    // focus outside the menu, what hover opened closes too (WCAG 1.4.13), but not on a dialog's.
+    // Escape beside an open submenu closes it, focus staying (APG); from outside the menu too
+    // (WCAG 1.4.13), unless a dialog is open (its Escape, its focus to come back) or it was taken.
     listen<KeyboardEvent>(doc, 'keydown', (e) => {
       const at = e.target as Element;
       const inside = nav.contains(at);
       if (inside) cancelHover();
-      if (e.key !== 'Escape' || (inside ? escape(at) : at.closest?.('dialog'))) return;
+      if (e.key !== 'Escape') return;
+      if (inside ? escape(at) : e.defaultPrevented || doc.querySelector('dialog[open]')) return;
       if (inside && toggle && small.matches && !list.hidden) {
         setList(false);
         toggle.focus();
@@ -114,4 +109,13 @@ export const menu: Controller = {
  */
 function structure(nav: Element): Element[] {
   return [...nav.querySelectorAll('ul,li,a')].filter((el) => !el.closest('[data-sw-ui]'));
+}
+
+/** `el`'s id, given one when it has none (`undo` takes that back): for `aria-controls`. */
+function idFor(el: HTMLElement, undo: (() => void)[]): string {
+  if (!el.id) {
+    el.id = uniqueId(el.ownerDocument, 'sw-menu');
+    undo.push(() => el.removeAttribute('id'));
+  }
+  return el.id;
 }

@@ -86,7 +86,7 @@ export function submenus(
       if (e.pointerType !== 'mouse') return;
       cancelHover();
       // Only what hover opened closes on leaving (not what holds focus): a click meant it.
-      if (hovered.delete(item) && !item.li.matches(':focus-within')) set(item, false);
+      if (hovered.delete(item) && !item.sub.matches(':focus-within')) set(item, false);
     });
   }
 

@@ -172,21 +172,23 @@ describe('site-runtime-audit', { timeout: 300_000, concurrency: 3 }, () => {
     assert.match(r.out, /PASSED: .*, 2 page views left the site/);
   });
 
-  test('a runtime that stays busy (a modal due in ten minutes), links to downloads: bounded, not failed', async () => {
-    const r = await audit(['/busy.html'], '--crawl', '4', '--viewport', 'desktop');
-    assert.equal(r.code, 0, r.out);
+  test('a runtime that stays busy (a modal due in ten minutes), links to downloads: bounded, not failed; a 404 still fails', async () => {
+    const r = await audit(['/busy.html'], '--crawl', '5', '--viewport', 'desktop');
+    assert.equal(r.code, 1, r.out);
     assert.deepEqual(
       r.json.pages.map((p) => [new URL(p.url).pathname + new URL(p.url).search, p.status]),
       [
         ['/busy.html', 'checked'],
         ['/card', 'skipped'],
         ['/feed?format=pdf', 'skipped'],
+        ['/gone', 'error'],
         ['/about.html', 'checked'],
       ],
     );
     assert.deepEqual(states(r.json).slice(0, 2), ['page:checked', 'modal:later:checked']);
     assert.match(r.json.pages[1].message, /not a page but text\/vcard/);
-    assert.match(r.out, /PASSED: 4 page views, .*2 links were not pages/);
+    assert.match(r.json.pages[3].message, /HTTP 404/);
+    assert.match(r.out, /FAILED: 5 page views, .*1 pages not audited, 2 links were not pages/);
   });
 
   test('lightbox items whose group is only whitespace are one gallery each, as the runtime opens them', async () => {

@@ -39,11 +39,11 @@ export const PAGES = {
     '<p><a href="/partner.html">Our partner</a> <a href="/closed.html">Closed partner</a> <a href="/about.html">About</a></p>',
   ),
   // A modal due in ten minutes holds SiteRuntime.idle() that long; links to a contact card and
-  // a PDF whose addresses do not say so.
+  // a PDF whose addresses do not say so, and to a page that is gone (a 404 in text/plain).
   '/busy.html': page(
     'Busy',
     `<div id="later" class="modal" data-sw-modal='{"trigger":"load","delay":600000}' aria-label="Later"><p>Later.</p></div>
-<p><a href="/card">Our card</a> <a href="/feed?format=pdf">Leaflet</a> <a href="/about.html">About</a></p>`,
+<p><a href="/card">Our card</a> <a href="/feed?format=pdf">Leaflet</a> <a href="/gone">Old page</a> <a href="/about.html">About</a></p>`,
   ),
   // Whitespace is no group name: each item is a gallery of its own, as the runtime reads them.
   '/blank-groups.html': page(

@@ -31,6 +31,13 @@ describe('anchor menu', () => {
     expect(link('#hours').outerHTML).toBe('<a href="#hours">Hours</a>');
   });
 
+  it('a link whose click a page script prevents (its own smooth scrolling) is marked all the same', () => {
+    const link = start('<a href="#hours">Hours</a><a href="#location">Location</a>');
+    link('#hours').addEventListener('click', (e) => e.preventDefault());
+    link('#hours').click();
+    expect(link('#hours').getAttribute('aria-current')).toBe('true');
+  });
+
   it('destroy puts back the builder’s own marks, exactly as written', () => {
     const markup =
       '<a href="#hours" class="active" aria-current="true">Hours</a><a href="#location">Location</a>';

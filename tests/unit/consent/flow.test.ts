@@ -323,6 +323,14 @@ describe('consent flow: the visitor', () => {
     expect(run([{ type: 'save-failed' }], opened).open).toBe(true);
   });
 
+  it('saved from the preferences, closed meanwhile and opened again: the answer leaves them open', () => {
+    const reopened = run(
+      [{ type: 'opened' }, { type: 'save', action: 'accept' }, { type: 'closed' }, { type: 'opened' }],
+      ready,
+    );
+    expect(run([{ type: 'saved', flags: none }], reopened).open).toBe(true);
+  });
+
   it('forceReload: even a first visit’s save reloads', () => {
     const forced = run(
       [...firstVisit, { type: 'save', action: 'accept' }, { type: 'saved', flags: none }],
