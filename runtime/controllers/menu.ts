@@ -2,6 +2,7 @@ import { uniqueId } from '../ids';
 import type { Controller } from '../controller';
 import { navStrings } from '../i18n/nav';
 import { rebuildOnChange } from '../rebuild';
+import { heldOpen } from '../menu/held';
 import { submenus } from '../menu/submenus';
 import { attr } from '../schema';
 import { markActiveLinks } from './active';
@@ -41,7 +42,8 @@ export const menu: Controller = {
 
     const ensureId = (el: HTMLElement) => idFor(el, undo);
     const small = win.matchMedia(`(max-width: ${MENU_BREAKPOINT - 0.02}px)`);
-    const [cancelHover, closeAll, escape, items] = submenus(ctx, list, t, ensureId, small);
+    const [was, hold] = heldOpen(ctx, nav);
+    const [cancelHover, closeAll, escape, items] = submenus(ctx, list, t, ensureId, small, was?.[1]);
 
     // Below the breakpoint the toggle controls the whole list.
     const setList = (expanded: boolean) => {
@@ -60,6 +62,7 @@ export const menu: Controller = {
     if (toggle) {
       toggle.setAttribute('aria-controls', ensureId(list));
       applyBreakpoint();
+      if (was?.[0] && small.matches) setList(true);
       listen(small, 'change', applyBreakpoint);
       listen(toggle, 'click', () => setList(list.hidden));
     }
@@ -86,22 +89,37 @@ export const menu: Controller = {
       cancelHover();
       if (!nav.contains(e.target as Node)) closeAll();
     });
+    items.find((i) => i.sub == was?.[2])?.button.focus();
 
     return () => {
-      for (const item of items) {
-        item.button.remove();
-        item.sub.hidden = false;
-      }
-      list.hidden = false;
-      if (toggle) {
-        toggle.hidden = true;
-        toggle.removeAttribute('aria-expanded');
-        toggle.removeAttribute('aria-controls');
-      }
+      hold([
+        toggle?.getAttribute('aria-expanded') == 'true',
+        items.filter((i) => !i.sub.hidden).map((i) => i.sub),
+        items.find((i) => i.button == doc.activeElement)?.sub,
+      ]);
+      restore(items, list, toggle);
       undo.forEach((u) => u());
     };
   },
 };
+
+/** The builder's menu back as it was: its nested lists shown, its toggle hidden. */
+function restore(
+  items: readonly { sub: HTMLElement; button: Element }[],
+  list: HTMLElement,
+  toggle: HTMLElement | null,
+) {
+  for (const item of items) {
+    item.button.remove();
+    item.sub.hidden = false;
+  }
+  list.hidden = false;
+  if (toggle) {
+    toggle.hidden = true;
+    toggle.removeAttribute('aria-expanded');
+    toggle.removeAttribute('aria-controls');
+  }
+}
 
 /**
  * What the menu is built from (a builder's script or an editor may change it): neither the

@@ -29,6 +29,7 @@ export function submenus(
   t: Translate<'submenu'>,
   ensureId: (el: HTMLElement) => string,
   small: MediaQueryList,
+  kept: Element[] = [],
 ) {
   const { listen } = ctx;
   const doc = list.ownerDocument;
@@ -62,8 +63,9 @@ export function submenus(
   const cancelHover = () => cancel();
   const hovered = new WeakSet<Item>();
   for (const item of items) {
-    // No flash: what is open now (hover, focus) stays; what only the mouse holds closes on leaving.
-    set(item, item.li.matches(':hover, :focus-within'));
+    // No flash: what is open now (hover, focus, kept by a rebuild) stays; what only the mouse
+    // holds closes on leaving.
+    set(item, item.li.matches(':hover, :focus-within') || kept.includes(item.sub));
     if (item.li.matches(':hover:not(:focus-within)')) hovered.add(item);
     listen(item.button, 'click', () => {
       cancelHover();

@@ -50,4 +50,46 @@ describe('menu: rebuilt when its items change', () => {
     expect(buttons()).toEqual([button]);
     expect(button!.getAttribute('aria-expanded')).toBe('true');
   });
+
+  // A builder's script adding an item, or the switcher replacing its fallback link, while the
+  // visitor is in the menu: what they opened stays open, and focus stays on their button.
+  it('a rebuild keeps the submenu the visitor opened, and focus on its button', async () => {
+    start();
+    const [button] = buttons() as HTMLButtonElement[];
+    button!.focus();
+    button!.click();
+    document.querySelector('nav > ul')!.append(item('c'));
+    await vi.waitFor(() => expect(button!.isConnected).toBe(false));
+    const [now] = buttons();
+    expect(now!.getAttribute('aria-expanded')).toBe('true');
+    expect(document.querySelector<HTMLElement>('a[href="/a/"] ~ ul')!.hidden).toBe(false);
+    expect(document.activeElement).toBe(now);
+  });
+
+  it('a rebuild below the breakpoint keeps the list the visitor opened with the toggle', async () => {
+    const happy = (window as unknown as { happyDOM: { setViewport(v: { width: number }): void } }).happyDOM;
+    happy.setViewport({ width: 400 });
+    try {
+      html(`<nav data-sw-menu aria-label="Main"><button data-sw-menu-toggle>Menu</button><ul>
+        <li><a href="/a/">A</a></li></ul></nav>`);
+      rt = runtime([{ name: 'menu', selector: '[data-sw-menu]', load: 'ready', controller: menu }]);
+      rt.start();
+      const toggle = document.querySelector<HTMLButtonElement>('[data-sw-menu-toggle]')!;
+      const list = document.querySelector<HTMLElement>('nav > ul')!;
+      expect(list.hidden).toBe(true);
+      toggle.click();
+      document.querySelector<HTMLAnchorElement>('a[href="/a/"]')!.focus();
+      list.append(item('b'));
+      await rt.work.idle();
+      expect(document.querySelector('a[href="/b/"]')).not.toBeNull();
+      expect(list.hidden).toBe(false);
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(document.activeElement).toBe(document.querySelector('a[href="/a/"]'));
+      // Closing it still works after the rebuild.
+      toggle.click();
+      expect(list.hidden).toBe(true);
+    } finally {
+      happy.setViewport({ width: 1024 });
+    }
+  });
 });
