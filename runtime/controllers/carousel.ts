@@ -38,8 +38,9 @@ export const carousel: Controller = {
         (e) => e.parentElement?.closest(`[${attr.carousel}]`) === root,
       );
     const slides = own(`[${attr.slide}]`);
-    // Slides added or removed later: built again around those there are then, from the first.
-    rebuildOnChange(ctx, root, () => own(`[${attr.slide}]`));
+    // Slides added or removed later: built again around those there are then, on the slide
+    // shown (if still there, else the first), focus kept on the rotation or a position button.
+    const [was, hold] = rebuildOnChange<[Element?, number?]>(ctx, root, () => own(`[${attr.slide}]`));
     // Read first: invalid JSON leaves the element plain, with its warning, however many slides.
     const options = carouselOptions(root);
     if (slides.length < 2) return;
@@ -54,6 +55,7 @@ export const carousel: Controller = {
     const toggle = rotationControl(root, ends, undo);
 
     const [dots, position] = slidePosition(root, slides.length, t, undo);
+    if (was?.[0]) slides.forEach((s) => (s.hidden = s != was[0]));
     const [update, step, playPause, inside, choose] = carouselRotation(
       ctx,
       root,
@@ -90,7 +92,13 @@ export const carousel: Controller = {
 
     step(0);
     update();
+    const controls = [toggle, ...dots];
+    controls[was?.[1] ?? -1]?.focus();
     return () => {
+      hold([
+        slides.find((s) => !s.hidden),
+        controls.indexOf(runtime.document.activeElement as HTMLButtonElement),
+      ]);
       for (const fn of undo.reverse()) fn();
     };
   },

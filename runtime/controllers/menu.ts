@@ -2,7 +2,6 @@ import { uniqueId } from '../ids';
 import type { Controller } from '../controller';
 import { navStrings } from '../i18n/nav';
 import { rebuildOnChange } from '../rebuild';
-import { heldOpen } from '../menu/held';
 import { submenus } from '../menu/submenus';
 import { attr } from '../schema';
 import { markActiveLinks } from './active';
@@ -33,7 +32,9 @@ export const menu: Controller = {
     const [doc, win] = [nav.ownerDocument, runtime.window];
     const t = runtime.strings(navStrings);
     // Items or submenus added, removed or replaced later: built again around those there are then.
-    rebuildOnChange(ctx, nav, () => structure(nav));
+    // What the visitor had open carries across: the list (below the breakpoint), the submenus,
+    // the submenu whose button had focus.
+    const [was, hold] = rebuildOnChange<[boolean, Element[], Element?]>(ctx, nav, () => structure(nav));
     const list = nav.querySelector<HTMLElement>(':scope > ul') ?? nav.querySelector<HTMLElement>('ul');
     if (!list) return;
     const toggle = nav.querySelector<HTMLButtonElement>(`[${attr.menuToggle}]`);
@@ -42,7 +43,6 @@ export const menu: Controller = {
 
     const ensureId = (el: HTMLElement) => idFor(el, undo);
     const small = win.matchMedia(`(max-width: ${MENU_BREAKPOINT - 0.02}px)`);
-    const [was, hold] = heldOpen(ctx, nav);
     const [cancelHover, closeAll, escape, items] = submenus(ctx, list, t, ensureId, small, was?.[1]);
 
     // Below the breakpoint the toggle controls the whole list.

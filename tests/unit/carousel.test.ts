@@ -249,6 +249,37 @@ describe('carousel: slides added or removed later (a script, an editor)', () => 
     expect(document.querySelector('[data-sw-carousel]')!.getAttribute('aria-live')).toBe('polite');
   });
 
+  it('built again under the visitor (a slide added), it stays on their slide and keeps focus on their control', async () => {
+    start(markup(''));
+    const add = (text: string) => {
+      const el = slide(text);
+      el.setAttribute('data-sw-slide', '');
+      slides().at(-1)!.after(el);
+    };
+    const toggle = () => document.querySelector<HTMLButtonElement>('[data-sw-carousel-rotation]')!;
+    const dots = () => [
+      ...document.querySelectorAll<HTMLButtonElement>('[data-sw-carousel-position] button'),
+    ];
+    const shown = () =>
+      slides()
+        .filter((s) => !s.hidden)
+        .map((s) => s.textContent);
+    next();
+    toggle().focus();
+    add('D');
+    await vi.waitFor(() => expect(dots()).toHaveLength(4));
+    expect(shown()).toEqual(['B']);
+    expect(position()).toBe('2 of 4');
+    expect(document.activeElement).toBe(toggle());
+    dots()[2]!.focus();
+    dots()[2]!.click();
+    add('E');
+    await vi.waitFor(() => expect(dots()).toHaveLength(5));
+    expect(shown()).toEqual(['C']);
+    expect(document.activeElement).toBe(dots()[2]);
+    expect(dots()[2]!.getAttribute('aria-current')).toBe('true');
+  });
+
   it('a removed slide is no longer counted nor shown: Next always shows a slide of the page', async () => {
     start(markup(''));
     const b = slides()[1]!;
