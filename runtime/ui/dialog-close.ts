@@ -46,3 +46,23 @@ export function closeByVisitor(
     pressedOutside = false;
   });
 }
+
+/**
+ * The ends of a dialog's life the runtime did not start: its own fade's `transitionend` (not
+ * the backdrop's, at the dialog too with `pseudoElement`: its fade is the shorter, spec §9),
+ * and `close`, whoever closed it: a `<form method="dialog">` in the content, a page script, or
+ * the browser (Chrome's back gesture without user activation fires no `cancel` to prevent).
+ */
+export function watchEnds(
+  dialog: HTMLDialogElement,
+  signal: AbortSignal,
+  faded: () => void,
+  closed: () => void,
+) {
+  dialog.addEventListener(
+    'transitionend',
+    (e) => e.target === dialog && e.propertyName === 'opacity' && !e.pseudoElement && faded(),
+    { signal },
+  );
+  dialog.addEventListener('close', closed, { signal });
+}

@@ -1,6 +1,6 @@
 import type { Runtime } from '../runtime';
 import type { Work } from '../work';
-import { closeByVisitor } from './dialog-close';
+import { closeByVisitor, watchEnds } from './dialog-close';
 import { focusBack } from './focus';
 import { hasScrollbar, markGutter, scrollLockCss } from './scroll-lock';
 
@@ -75,6 +75,7 @@ export function attachDialog(
     win.clearTimeout(timer);
     closing = undefined;
     release?.();
+    ours = dialog.open;
     dialog.close();
     markGutter(doc);
     const target = returnTo;
@@ -82,12 +83,17 @@ export function attachDialog(
     if (target instanceof win.HTMLElement && target.isConnected && reason !== 'replaced') focusBack(target);
     options.onClosed?.(reason);
   };
-  const on = <E extends Event>(type: string, fn: (e: E) => void) =>
-    dialog.addEventListener(type, fn as EventListener, { signal });
   closeByVisitor(dialog, signal, options, (reason) => control.close(reason));
-  on<TransitionEvent>('transitionend', (e) => {
-    if (e.target === dialog && e.propertyName === 'opacity' && closing) finish();
-  });
+  // Closed by someone else (see watchEnds): closed for us too, reported as a close request,
+  // what it most often is. Our own `dialog.close()` comes with `closing` or `ours`.
+  let ours = false;
+  const closedElsewhere = () => {
+    if (ours || dialog.open || closing) return void (ours = false);
+    dialog.removeAttribute('data-sw-shown');
+    closing = { reason: 'escape', timer: 0 };
+    finish();
+  };
+  watchEnds(dialog, signal, () => closing && finish(), closedElsewhere);
 
   const control: DialogControl = {
     get isOpen() {
@@ -97,15 +103,7 @@ export function attachDialog(
       if (closing) finish();
       if (dialog.open) return;
       returnTo = from ?? (doc.activeElement !== doc.body ? doc.activeElement : null);
-      const scrollbar = hasScrollbar(doc);
-      dialog.showModal();
-      markGutter(doc, scrollbar);
-      // The next frame starts the fade from the closed style.
-      const release = work?.hold(signal, true);
-      win.requestAnimationFrame(() => {
-        release?.();
-        if (dialog.open && !closing) dialog.setAttribute('data-sw-shown', '');
-      });
+      fadeIn(dialog, signal, () => !closing, work);
     },
     showInline() {
       dialog.setAttribute('data-sw-inline', '');
@@ -129,11 +127,30 @@ export function attachDialog(
       if (closing) win.clearTimeout(closing.timer);
       closing?.release?.();
       closing = undefined;
-      if (dialog.open) dialog.close();
+      ours = dialog.open;
+      dialog.close();
       markGutter(doc);
     },
   };
   return control;
+}
+
+/** Opens `dialog` as a modal; the next frame starts the fade from the closed style. */
+function fadeIn(
+  dialog: HTMLDialogElement,
+  signal: AbortSignal,
+  still: () => boolean,
+  work?: Pick<Work, 'hold'>,
+) {
+  const doc = dialog.ownerDocument;
+  const scrollbar = hasScrollbar(doc);
+  dialog.showModal();
+  markGutter(doc, scrollbar);
+  const release = work?.hold(signal, true);
+  doc.defaultView!.requestAnimationFrame(() => {
+    release?.();
+    if (dialog.open && still()) dialog.setAttribute('data-sw-shown', '');
+  });
 }
 
 export interface Dialog extends DialogControl {

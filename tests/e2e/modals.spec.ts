@@ -96,6 +96,37 @@ test.describe('modals: opening', () => {
     ]);
   });
 
+  test('closed by a form in its content (method="dialog"), it is closed for the runtime too', async ({
+    page,
+  }) => {
+    await recordEvents(page);
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    await expect(page.locator('#flu-shots')).toHaveAttribute('data-sw-ready', '');
+    await page.locator('#flu-shots').evaluate((el) => {
+      const form = el.appendChild(document.createElement('form'));
+      form.method = 'dialog';
+      form.appendChild(document.createElement('button')).textContent = 'Got it';
+    });
+    const opener = page.locator('button[data-sw-modal-open="flu-shots"]');
+    const dialog = dialogOf(page, 'flu-shots');
+    for (const round of [1, 2]) {
+      await opener.click();
+      await expect(dialog).toHaveAttribute('data-sw-shown', '');
+      await page.getByRole('button', { name: 'Got it' }).click();
+      await expect
+        .poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open), `round ${round}`)
+        .toBe(false);
+      await expect(dialog).not.toHaveAttribute('data-sw-shown', '');
+      await expect(opener).toBeFocused();
+    }
+    expect(await events(page)).toEqual([
+      'sw:modal:open flu-shots',
+      'sw:modal:close flu-shots escape',
+      'sw:modal:open flu-shots',
+      'sw:modal:close flu-shots escape',
+    ]);
+  });
+
   test('the URL hash opens a modal on load and on hashchange, whatever its trigger', async ({ page }) => {
     await welcomeSeen(page);
     await openWithRuntime(page, `${urlFor(NOTICES)}#newsletter`);

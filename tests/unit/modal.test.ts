@@ -300,6 +300,22 @@ describe('modal trigger timing (fake timers)', () => {
     }
   });
 
+  it('closed by a form in its content (method="dialog") or by the browser: `sw:modal:close` still fires', async () => {
+    const { modalCommand } = await import('../../runtime/modal/api');
+    const open = start('{"close":["button"]}');
+    const closes: unknown[] = [];
+    document
+      .getElementById('m')!
+      .addEventListener('sw:modal:close', (e) => closes.push((e as CustomEvent).detail));
+    modalCommand(rt!, 'm', 'open');
+    document.querySelector('dialog')!.close();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(open()).toBe(false);
+    expect(closes).toEqual([{ id: 'm', reason: 'escape' }]);
+    modalCommand(rt!, 'm', 'open'); // opens again, its auto-hide and state as new
+    expect(open()).toBe(true);
+  });
+
   it('the close buttons of a modal whose `close` leaves out "button" are hidden', () => {
     start('{"close":["escape"]}');
     expect(document.querySelector<HTMLElement>('[data-sw-modal-close]')!.hidden).toBe(true);
