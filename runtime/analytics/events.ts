@@ -74,12 +74,13 @@ export type GaEvent = { name: string; params: Record<string, string | number | b
 /**
  * A followed link: `file_download` for a download (wherever it is), `click` with
  * `outbound: true` for a page on another host, nothing for this site's pages or for
- * non-web links (mailto:, tel:, javascript:).
+ * non-web links (mailto:, tel:, javascript:). `href` is read against `base` (the document's
+ * base URL, as the browser follows it), the host compared with the page's.
  */
-export function linkEvent(href: string, pageUrl: string, text: string): GaEvent | null {
+export function linkEvent(href: string, pageUrl: string, text: string, base = pageUrl): GaEvent | null {
   let url: URL;
   try {
-    url = new URL(href, pageUrl);
+    url = new URL(href, base);
   } catch {
     return null;
   }

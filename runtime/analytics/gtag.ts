@@ -1,3 +1,5 @@
+import type { Progress } from './video-report';
+
 /**
  * What a page's `dataLayer` has already been told, kept on the array itself (under a
  * registry symbol, so every copy of the runtime on the page finds it). The tag reads the
@@ -12,10 +14,12 @@ export interface GtagState {
   configured: boolean;
   /** The address of the last page view sent from this page (without its hash). */
   page: string;
-  /** The page view whose scroll depth was sent, and the forms started on this page: once each,
-   * however often tracking starts again on it (a withdrawal, then a yes; a runtime booted again). */
+  /** The page view whose scroll depth was sent, the forms started and each video's progress on
+   * this page: once each, however often tracking starts again on it (a withdrawal, then a yes; a
+   * runtime booted again). */
   scrolled: string;
   forms: WeakSet<HTMLFormElement>;
+  videos: WeakMap<object, Progress>;
 }
 
 const key = Symbol.for('site-runtime:gtag');
@@ -34,6 +38,7 @@ export function gtagOf(win: Window): { gtag: (...args: unknown[]) => void; state
     page: '',
     scrolled: '',
     forms: new WeakSet(),
+    videos: new WeakMap(),
   });
   // The protocol pushes `arguments` objects, which is how the tag library tells commands from data.
   function gtag(..._args: unknown[]): void {

@@ -28,7 +28,8 @@ export function trackLinks({ win, doc, send, listen, work, on }: Tracking): void
   const onLink = (e: MouseEvent) => {
     const a = (e.target as Element | null)?.closest?.('a[href]');
     if (!a || (e.type === 'auxclick' && e.button !== 1)) return;
-    const ev = linkEvent(a.getAttribute('href')!, win.location.href, a.textContent ?? '');
+    // Where the browser goes: read against the page's <base>, outbound judged against the page.
+    const ev = linkEvent(a.getAttribute('href')!, win.location.href, a.textContent ?? '', doc.baseURI);
     if (!ev) return;
     if (a.id) ev.params.link_id = a.id;
     const classes = a.getAttribute('class')?.trim();

@@ -50,7 +50,7 @@ export function track(
   trackScroll(t, page);
   trackLinks(t);
   trackForms(t, state.forms);
-  trackVideos(win, send, on);
+  trackVideos(win, send, on, state.videos);
 
   // Core Web Vitals, from their own chunk, reported as events once consent allows. The
   // library's observers are the page's (web-vitals.ts); this runtime only joins the relay.

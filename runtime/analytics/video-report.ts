@@ -13,7 +13,7 @@ export type Report = (
   base: () => VideoParams,
 ) => void;
 
-interface Progress {
+export interface Progress {
   started: boolean;
   sent: Set<number>;
   done: boolean;
@@ -22,9 +22,9 @@ interface Progress {
 /**
  * Turns what players report into `video_start`, `video_progress` (each threshold once) and
  * `video_complete`, per player: nothing before it started, no progress after it completed.
+ * `progress` is kept with the page's dataLayer, not a period of tracking (gtag.ts).
  */
-export function videoReporter(send: Send): Report {
-  const progress = new WeakMap<object, Progress>();
+export function videoReporter(send: Send, progress: WeakMap<object, Progress>): Report {
   const stateOf = (key: object) => {
     let p = progress.get(key);
     if (!p) progress.set(key, (p = { started: false, sent: new Set(), done: false }));

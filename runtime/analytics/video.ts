@@ -1,4 +1,4 @@
-import { isVisible, videoReporter, type Send, type VideoEvent } from './video-report';
+import { isVisible, videoReporter, type Progress, type Send, type VideoEvent } from './video-report';
 import { trackYouTube } from './youtube';
 
 /**
@@ -6,9 +6,14 @@ import { trackYouTube } from './youtube';
  * YouTube embeds (youtube.ts). HTML5: media events, caught on the document in the capture
  * phase (they do not bubble), so videos added later count too. Listeners live on `signal`.
  */
-export function trackVideos(win: Window & typeof globalThis, send: Send, signal: AbortSignal): void {
+export function trackVideos(
+  win: Window & typeof globalThis,
+  send: Send,
+  signal: AbortSignal,
+  progress: WeakMap<object, Progress>,
+): void {
   const doc = win.document;
-  const report = videoReporter(send);
+  const report = videoReporter(send, progress);
   const html5 = (video: HTMLVideoElement) => ({
     video_provider: 'html5',
     video_title: video.title || video.getAttribute('aria-label') || fileName(video.currentSrc),

@@ -143,6 +143,45 @@ describe('analytics consent gate', () => {
     }
   });
 
+  it('a video’s start and progress are sent once per page, however often tracking starts again', () => {
+    document.body.innerHTML = '<video title="Tour" src="/tour.mp4"></video>';
+    const video = document.querySelector('video')!;
+    Object.defineProperties(video, { currentTime: { value: 30 }, duration: { value: 100 } });
+    const sent = (name: string) => commands().filter((c) => c[0] === 'event' && c[1] === name).length;
+    try {
+      for (const answer of ['1', '0', '1']) {
+        consent({ privacy_cookie_2: answer });
+        video.dispatchEvent(new Event('play'));
+        video.dispatchEvent(new Event('timeupdate'));
+      }
+      expect(sent('video_start')).toBe(1);
+      expect(sent('video_progress')).toBe(2); // 10 and 25 %
+    } finally {
+      document.body.innerHTML = '';
+    }
+  });
+
+  it('a link is judged where the browser follows it: against the page’s <base>', async () => {
+    const base = document.head.appendChild(document.createElement('base'));
+    base.href = 'https://files.example/clinic/';
+    document.body.innerHTML = '<a href="leaflet.pdf">Leaflet</a><a href="about.html">About</a>';
+    const events = () => commands().filter((c) => c[0] === 'event' && c[1] !== 'page_view');
+    try {
+      consent({ privacy_cookie_2: '1' });
+      // A middle click (a new tab): judged as a click, with no navigation of this document.
+      for (const a of document.querySelectorAll('a'))
+        a.dispatchEvent(new MouseEvent('auxclick', { bubbles: true, button: 1 }));
+      await rt.work.idle();
+      expect(events().map((c) => [c[1], (c[2] as { link_url: string }).link_url])).toEqual([
+        ['file_download', 'https://files.example/clinic/leaflet.pdf'],
+        ['click', 'https://files.example/clinic/about.html'],
+      ]);
+    } finally {
+      base.remove();
+      document.body.innerHTML = '';
+    }
+  });
+
   it('a later no (a save the server could not confirm) denies again and stops the events', () => {
     consent({ privacy_cookie_2: '1' });
     consent({ privacy_cookie_2: '0' });

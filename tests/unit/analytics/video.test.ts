@@ -15,7 +15,7 @@ describe('video events', () => {
       duration: { value: 100 },
     });
     const send = vi.fn();
-    trackVideos(window as Window & typeof globalThis, send, stop.signal);
+    trackVideos(window as Window & typeof globalThis, send, stop.signal, new WeakMap());
     expect(send.mock.calls.map(([name, p]) => `${name} ${p.video_title} ${p.video_percent}`)).toEqual([
       'video_start Tour 0',
       'video_progress Tour 10',
