@@ -37,19 +37,19 @@ export function submenus(
   for (const li of list.querySelectorAll('li')) {
     const sub = li.querySelector<HTMLElement>(':scope > ul');
     if (!sub) continue;
-    const link = li.querySelector(':scope > a');
+    // No link of its own (a language switcher's list drawn in the item): named by the list.
+    const name = li.querySelector(':scope > a')?.textContent || sub.getAttribute('aria-label') || '';
     const button = doc.createElement('button');
     button.type = 'button';
     button.className = 'sw-submenu';
     button.setAttribute('aria-controls', ensureId(sub));
     const label = doc.createElement('span');
     label.className = 'sw-vh';
-    label.textContent = t('submenu', { label: (link?.textContent ?? '').trim() });
+    label.textContent = t('submenu', { label: name.trim() });
     button.append(label);
     sub.before(button);
     items.push({ li, sub, button });
   }
-
   const set = (item: Item, open: boolean) => {
     item.button.setAttribute('aria-expanded', String(open));
     item.sub.hidden = !open;

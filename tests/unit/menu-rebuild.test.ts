@@ -92,4 +92,22 @@ describe('menu: rebuilt when its items change', () => {
       happy.setViewport({ width: 1024 });
     }
   });
+
+  // The switcher draws its list in place of its fallback link, inside the item: a list of the
+  // item's own with no link to name it.
+  it('a language list drawn in an item is a submenu named by the list', async () => {
+    html(`<nav data-sw-menu aria-label="Main"><ul>
+      <li><a href="/a/">A</a></li><li data-sw-languages><a href="/fr/">Français</a></li></ul></nav>`);
+    rt = runtime([{ name: 'menu', selector: '[data-sw-menu]', load: 'ready', controller: menu }]);
+    rt.start();
+    const li = document.querySelector<HTMLElement>('[data-sw-languages]')!;
+    li.setAttribute('data-sw-ui', 'languages');
+    const list = document.createElement('ul');
+    list.setAttribute('aria-label', 'Languages');
+    list.append(item('en'), item('fr'));
+    li.replaceChildren(list);
+    await vi.waitFor(() => expect(buttons()).toHaveLength(1));
+    expect(buttons()[0]!.textContent).toBe('Languages submenu');
+    expect(buttons()[0]!.getAttribute('aria-controls')).toBe(list.id);
+  });
 });
