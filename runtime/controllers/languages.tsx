@@ -32,6 +32,7 @@ export const languages: Controller = {
     const ui = await host;
     if (ctx.signal.aborted) return;
     const original = [...container.childNodes];
+    const focused = focusedLanguage(container);
     container.replaceChildren();
     const mounted = ui.mount(
       container,
@@ -41,12 +42,33 @@ export const languages: Controller = {
         element: container,
       },
     );
+    refocus(container, focused);
     return () => {
+      const back = focusedLanguage(container);
       mounted.unmount();
       container.replaceChildren(...original);
+      refocus(container, back);
     };
   },
 };
+
+const hreflang = (a: Element | null) => a?.getAttribute('hreflang')?.toLowerCase() ?? '';
+
+/** The language of the link focused in `box` (`''` without `hreflang`); undefined if focus is elsewhere. */
+function focusedLanguage(box: Element): string | undefined {
+  const at = box.ownerDocument.activeElement;
+  return at != box && box.contains(at) ? hreflang(at) : undefined;
+}
+
+/**
+ * Focus on a link the list replaced (or, on disconnect, the builder's links) goes on to the
+ * same language's link, else the first: not to `<body>` (WCAG 2.4.3).
+ */
+function refocus(box: Element, lang: string | undefined): void {
+  if (lang == null) return;
+  const links = [...box.querySelectorAll<HTMLElement>('a[href]')];
+  (links.find((a) => hreflang(a) == lang) ?? links[0])?.focus();
+}
 
 const MENUS = {};
 

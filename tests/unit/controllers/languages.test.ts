@@ -13,6 +13,20 @@ const fr: MenuItem[] = [
   ['Cardiologie', '/clinic/fr/services/cardiologie/', '', 1, '', 0, '', '3'],
 ];
 
+const ENGLISH_FRENCH = [
+  ['English', 'menu_en', 'en'],
+  ['Français', 'menu_fr', 'fr'],
+];
+
+/** Every menu script defines a one-item menu, its language's home page. */
+const homeMenus = () =>
+  vi.mocked(loadScript).mockImplementation(async (win, url) => {
+    const lang = /menu_(\w+)\.js$/.exec(url)![1]!;
+    (win as unknown as Record<string, unknown>)[`menu_${lang}`] = [
+      ['Home', `/clinic/${lang}/`, '', 0, '', 0, '', '1'],
+    ];
+  });
+
 const page = (over: Partial<ReturnType<typeof defaultConfig>['page']>) => ({
   ...defaultConfig().page,
   languageId: 'en',
@@ -182,19 +196,8 @@ describe('only http(s) and relative URLs become language links (contract §3)', 
 
 describe('the current language without page.languageId', () => {
   it('is the one <html lang> names, exactly or by its primary subtag: marked, and linking to the page itself', async () => {
-    const config = {
-      page: { id: '1' },
-      languages: [
-        ['English', 'menu_en', 'en'],
-        ['Français', 'menu_fr', 'fr'],
-      ],
-    };
-    vi.mocked(loadScript).mockImplementation(async (win, url) => {
-      const lang = /menu_(\w+)\.js$/.exec(url)![1]!;
-      (win as unknown as Record<string, unknown>)[`menu_${lang}`] = [
-        ['Home', `/clinic/${lang}/`, '', 0, '', 0, '', '1'],
-      ];
-    });
+    const config = { page: { id: '1' }, languages: ENGLISH_FRENCH };
+    homeMenus();
     const { languages } = await import('../../../runtime/controllers/languages');
     try {
       for (const [lang, current] of [
@@ -221,6 +224,31 @@ describe('the current language without page.languageId', () => {
       }
     } finally {
       document.documentElement.lang = '';
+      vi.mocked(loadScript).mockReset();
+    }
+  });
+});
+
+describe('focus on the fallback links', () => {
+  it('goes on to the same language’s link in the list, and back to the builder’s link on destroy', async () => {
+    const config = { page: { id: '1', languageId: 'en' }, languages: ENGLISH_FRENCH };
+    homeMenus();
+    const { languages } = await import('../../../runtime/controllers/languages');
+    try {
+      document.head.innerHTML = `<script type="application/json" id="sw-config">${JSON.stringify(config)}</script>`;
+      html('<div data-sw-languages><a href="/clinic/fr/" hreflang="FR">Français</a></div>');
+      const fallback = document.querySelector<HTMLAnchorElement>('[data-sw-languages] a')!;
+      const rt = runtime([
+        { name: 'languages', selector: '[data-sw-languages]', load: 'ready', controller: languages },
+      ]);
+      rt.start();
+      fallback.focus(); // a keyboard visitor tabbed onto it while the menu scripts load
+      const box = document.querySelector('[data-sw-languages]')!;
+      await vi.waitFor(() => expect(box.querySelector('ul')).not.toBeNull());
+      expect(document.activeElement).toBe(box.querySelector('a[hreflang="fr"]'));
+      rt.destroy();
+      expect(document.activeElement).toBe(fallback);
+    } finally {
       vi.mocked(loadScript).mockReset();
     }
   });
