@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { Store } from '../ui/store';
 import type { Viewport } from '../ui/use-viewport';
 import type { attachGestures, Gesture } from './gestures';
@@ -17,6 +17,22 @@ export function useSlideshow(
     const timer = win.setTimeout(() => store.dispatch({ type: 'advance' }), interval);
     return () => win.clearTimeout(timer);
   }, [s.playing, s.shown, interval]);
+  // A player the visitor starts is theirs (a video's `play`; a press in an embedded player's
+  // frame, which takes focus from the page): the slideshow stops rather than take it away.
+  useEffect(() => {
+    if (!s.playing) return;
+    const doc = win.document;
+    const stop = (at: EventTarget | null) =>
+      (at as Element | null)?.closest?.('.sw-lightbox') && store.dispatch({ type: 'pause' });
+    const played = (e: Event) => stop(e.target);
+    const left = () => doc.activeElement?.matches('iframe') && stop(doc.activeElement);
+    doc.addEventListener('play', played, true);
+    win.addEventListener('blur', left);
+    return () => {
+      doc.removeEventListener('play', played, true);
+      win.removeEventListener('blur', left);
+    };
+  }, [s.playing]);
 }
 
 /**
@@ -68,4 +84,23 @@ export function useGestures(
     );
     return () => abort.abort();
   }, [on, shown]);
+}
+
+/**
+ * Focus stays in the dialog (APG) when what held it goes: a link of the content moved past, or
+ * Expand hidden on an item that fits. It goes on to Next, else Close, where the arrow keys and
+ * Escape still work; it fell to `<body>`. Checked after every render, before paint.
+ */
+export function useKeepFocus(inside: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    const dialog = inside.current?.closest('dialog');
+    const at = dialog?.ownerDocument.activeElement;
+    if (
+      !dialog?.open ||
+      (at && at !== dialog.ownerDocument.body && !(dialog.contains(at) && at.closest('[hidden]')))
+    )
+      return;
+    const to = (sel: string) => dialog.querySelector<HTMLElement>(sel);
+    (to('.sw-lb-next:not([hidden])') ?? to('.sw-lb-close'))?.focus();
+  });
 }

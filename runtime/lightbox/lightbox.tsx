@@ -15,7 +15,7 @@ import { Nav } from './nav';
 import { Stage, type StageProps } from './stage';
 import { current, isGroup, mayEmbed, type LightboxAction, type LightboxState } from './state';
 import { Thumbnails } from './thumbnails';
-import { useGestures, usePreload, useSlideshow } from './effects';
+import { useGestures, useKeepFocus, usePreload, useSlideshow } from './effects';
 import type { attachGestures } from './gestures';
 import type { Work } from '../work';
 
@@ -58,6 +58,7 @@ export function Lightbox(props: LightboxProps): ReactNode {
   const [titleId] = useState(() => uniqueId(win.document, 'sw-lb-title'));
   const dispatch = store.dispatch;
   useSlideshow(win, store, s, options.slideshow);
+  useKeepFocus(stageRef);
 
   const counter = item
     ? t('counter', { type: t(typeKey(item.content)), n: s.index + 1, total: s.items.length })

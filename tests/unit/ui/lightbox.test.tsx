@@ -37,11 +37,52 @@ describe('lightbox component', () => {
     expect(document.querySelector('dialog.sw-lightbox')).toBeNull();
   });
 
+  it('focus on a link of the content moved past goes on to Next, not to <body> (APG: kept in the dialog)', async () => {
+    html(`<a id="a" data-sw-lightbox="g" href="#one">1</a><a id="b" data-sw-lightbox="g" href="#two">2</a>
+      <div id="one" hidden><a href="/first/">first</a></div><div id="two" hidden><p>second</p></div>`);
+    const rt = runtime([]);
+    const box = createLightbox(rt, await rt.ui());
+    const dialog = document.querySelector<HTMLDialogElement>('dialog.sw-lightbox')!;
+    box.open(document.getElementById('a') as HTMLAnchorElement);
+    await vi.waitFor(() => expect(dialog.querySelector('.sw-lb-content a')).not.toBeNull());
+    const link = dialog.querySelector<HTMLAnchorElement>('.sw-lb-content a')!;
+    link.focus();
+    link.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true }));
+    await vi.waitFor(() => expect(dialog.querySelector('.sw-lb-content')!.textContent).toBe('second'));
+    expect(document.activeElement).toBe(dialog.querySelector('.sw-lb-next'));
+    rt.destroy();
+  });
+
+  it('the slideshow stops when the visitor starts a video or presses into a player’s frame (spec §4)', async () => {
+    html(`<a id="v" data-sw-lightbox="g" href="/tour.mp4">v</a>
+      <a id="f" data-sw-lightbox="g" href="/clinic/map/?iframe=true">f</a>`);
+    const rt = runtime([]);
+    const box = createLightbox(rt, await rt.ui());
+    const dialog = document.querySelector<HTMLDialogElement>('dialog.sw-lightbox')!;
+    const play = () => dialog.querySelector<HTMLButtonElement>('.sw-lb-play')!;
+    box.open(document.getElementById('v') as HTMLAnchorElement);
+    await vi.waitFor(() => expect(dialog.querySelector('video')).not.toBeNull());
+    const idle = play().textContent;
+    play().click();
+    await vi.waitFor(() => expect(play().textContent).not.toBe(idle));
+    dialog.querySelector('video')!.dispatchEvent(new Event('play'));
+    await vi.waitFor(() => expect(play().textContent).toBe(idle));
+    (dialog.querySelector('.sw-lb-next') as HTMLButtonElement).click();
+    await vi.waitFor(() => expect(dialog.querySelector('iframe')).not.toBeNull());
+    play().click();
+    await vi.waitFor(() => expect(play().textContent).not.toBe(idle));
+    dialog.querySelector('iframe')!.focus();
+    window.dispatchEvent(new Event('blur'));
+    await vi.waitFor(() => expect(play().textContent).toBe(idle));
+    rt.destroy();
+  });
+
   it('inline content keeps its width on a short window: its height is what it holds, not a fitted box', async () => {
     html(`<a id="a" data-sw-lightbox="" href="#one" title="One">1</a><div id="one" hidden><p>text</p></div>`);
     const { innerWidth, innerHeight } = window;
-    const happy = (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } })
-      .happyDOM;
+    const happy = (
+      window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }
+    ).happyDOM;
     happy.setViewport({ width: 812, height: 375 }); // a phone on its side
     const rt = runtime([]);
     try {
@@ -69,7 +110,9 @@ describe('lightbox component', () => {
     const box = createLightbox(rt, await rt.ui());
     const dialog = document.querySelector<HTMLDialogElement>('dialog.sw-lightbox')!;
     expect(box.open(document.getElementById('a') as HTMLAnchorElement)).toBe(true);
-    await vi.waitFor(() => expect(dialog.querySelector('.sw-lb-content')!.textContent).toContain('summer hours'));
+    await vi.waitFor(() =>
+      expect(dialog.querySelector('.sw-lb-content')!.textContent).toContain('summer hours'),
+    );
     const copy = dialog.querySelector('.sw-lb-content')!;
     // The page's one listener answers this opener wherever it is; other markers come off the copy.
     expect(copy.querySelector('button')!.getAttribute('data-sw-modal-open')).toBe('m1');
