@@ -37,9 +37,10 @@ export function gtagOf(win: Window): { gtag: (...args: unknown[]) => void; state
     configured: false,
     page: '',
     scrolled: '',
-    forms: new WeakSet(),
-    videos: new WeakMap(),
-  });
+  } as GtagState);
+  // Made by an older copy of the runtime on the page, it may lack what later ones keep.
+  state.forms ??= new WeakSet();
+  state.videos ??= new WeakMap();
   // The protocol pushes `arguments` objects, which is how the tag library tells commands from data.
   function gtag(..._args: unknown[]): void {
     // eslint-disable-next-line prefer-rest-params

@@ -39,8 +39,9 @@ export const carousel: Controller = {
       );
     const slides = own(`[${attr.slide}]`);
     // Slides added or removed later: built again around those there are then, on the slide
-    // shown (if still there, else the first), focus kept on the rotation or a position button.
-    const [was, hold] = rebuildOnChange<[Element?, number?]>(ctx, root, () => own(`[${attr.slide}]`));
+    // shown (if still there, else the first), focus kept on the rotation button or on the
+    // position button of the same slide (else of the one shown): held as the carousel or a slide.
+    const [was, hold] = rebuildOnChange<[Element?, Element?]>(ctx, root, () => own(`[${attr.slide}]`));
     // Read first: invalid JSON leaves the element plain, with its warning, however many slides.
     const options = carouselOptions(root);
     if (slides.length < 2) return;
@@ -92,13 +93,14 @@ export const carousel: Controller = {
 
     step(0);
     update();
-    const controls = [toggle, ...dots];
-    controls[was?.[1] ?? -1]?.focus();
+    const at = was?.[1];
+    (at == root
+      ? toggle
+      : (dots[slides.indexOf(at as HTMLElement)] ?? (at && dots.find((d) => d.matches('[aria-current]'))))
+    )?.focus();
     return () => {
-      hold([
-        slides.find((s) => !s.hidden),
-        controls.indexOf(runtime.document.activeElement as HTMLButtonElement),
-      ]);
+      const focused = runtime.document.activeElement as HTMLButtonElement;
+      hold([slides.find((s) => !s.hidden), focused == toggle ? root : slides[dots.indexOf(focused)]]);
       for (const fn of undo.reverse()) fn();
     };
   },

@@ -32,8 +32,8 @@ export const menu: Controller = {
     const [doc, win] = [nav.ownerDocument, runtime.window];
     const t = runtime.strings(navStrings);
     // Items or submenus added, removed or replaced later: built again around those there are then.
-    // What the visitor had open carries across: the list (below the breakpoint), the submenus,
-    // the submenu whose button had focus.
+    // What the visitor had open carries across: the list (below the breakpoint), the items whose
+    // submenu was open, the item whose button had focus (items: a submenu may be replaced).
     const [was, hold] = rebuildOnChange<[boolean, Element[], Element?]>(ctx, nav, () => structure(nav));
     const list = nav.querySelector<HTMLElement>(':scope > ul') ?? nav.querySelector<HTMLElement>('ul');
     if (!list) return;
@@ -89,13 +89,13 @@ export const menu: Controller = {
       cancelHover();
       if (!nav.contains(e.target as Node)) closeAll();
     });
-    items.find((i) => i.sub == was?.[2])?.button.focus();
+    items.find((i) => i.li == was?.[2])?.button.focus();
 
     return () => {
       hold([
         toggle?.getAttribute('aria-expanded') == 'true',
-        items.filter((i) => !i.sub.hidden).map((i) => i.sub),
-        items.find((i) => i.button == doc.activeElement)?.sub,
+        items.filter((i) => !i.sub.hidden).map((i) => i.li),
+        items.find((i) => i.button == doc.activeElement)?.li,
       ]);
       restore(items, list, toggle);
       undo.forEach((u) => u());

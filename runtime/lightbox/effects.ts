@@ -22,9 +22,12 @@ export function useSlideshow(
   useEffect(() => {
     if (!s.playing) return;
     const doc = win.document;
+    // Only the visitor's: not a video that plays by itself (`autoplay`, a page script's play()).
     const stop = (at: EventTarget | null) =>
-      (at as Element | null)?.closest?.('.sw-lightbox') && store.dispatch({ type: 'pause' });
-    const played = (e: Event) => stop(e.target);
+      (win.navigator as { userActivation?: { isActive: boolean } }).userActivation?.isActive !== false &&
+      (at as Element | null)?.closest?.('.sw-lightbox') &&
+      store.dispatch({ type: 'pause' });
+    const played = (e: Event) => !(e.target as HTMLMediaElement).autoplay && stop(e.target);
     const left = () => doc.activeElement?.matches('iframe') && stop(doc.activeElement);
     doc.addEventListener('play', played, true);
     win.addEventListener('blur', left);

@@ -65,7 +65,7 @@ export function submenus(
   for (const item of items) {
     // No flash: what is open now (hover, focus, kept by a rebuild) stays; what only the mouse
     // holds closes on leaving.
-    set(item, item.li.matches(':hover, :focus-within') || kept.includes(item.sub));
+    set(item, item.li.matches(':hover, :focus-within') || kept.includes(item.li));
     if (item.li.matches(':hover:not(:focus-within)')) hovered.add(item);
     listen(item.button, 'click', () => {
       cancelHover();

@@ -84,10 +84,11 @@ export function attachDialog(
     options.onClosed?.(reason);
   };
   closeByVisitor(dialog, signal, options, (reason) => control.close(reason));
-  // Closed by someone else (see watchEnds): closed for us too, reported as a close request,
-  // what it most often is. Our own `dialog.close()` comes with `closing` or `ours`.
+  // Closed by someone else (watchEnds): for us too, as a close request; shown again in place
+  // (design: the page being edited). `ours`: our own close(); during our fade, left to it.
   let ours = false;
   const closedElsewhere = () => {
+    if (dialog.hasAttribute('data-sw-inline')) return void dialog.show();
     if (ours || dialog.open || closing) return void (ours = false);
     dialog.removeAttribute('data-sw-shown');
     closing = { reason: 'escape', timer: 0 };

@@ -278,6 +278,16 @@ describe('carousel: slides added or removed later (a script, an editor)', () => 
     expect(shown()).toEqual(['C']);
     expect(document.activeElement).toBe(dots()[2]);
     expect(dots()[2]!.getAttribute('aria-current')).toBe('true');
+    // A slide before it removed: focus stays on C's button, now the second; the last one
+    // removed under its own button: on the button of the slide shown.
+    slides()[0]!.remove();
+    await vi.waitFor(() => expect(dots()).toHaveLength(4));
+    expect(shown()).toEqual(['C']);
+    expect(document.activeElement).toBe(dots()[1]);
+    dots()[3]!.focus(); // E's, C still shown
+    slides().at(-1)!.remove();
+    await vi.waitFor(() => expect(dots()).toHaveLength(3));
+    expect(document.activeElement).toBe(dots()[1]);
   });
 
   it('a removed slide is no longer counted nor shown: Next always shows a slide of the page', async () => {

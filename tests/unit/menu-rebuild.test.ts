@@ -18,7 +18,7 @@ describe('menu: rebuilt when its items change', () => {
     rt = runtime([{ name: 'menu', selector: '[data-sw-menu]', load: 'ready', controller: menu }]);
     rt.start();
   };
-  const buttons = () => [...document.querySelectorAll('button.sw-submenu')];
+  const buttons = () => [...document.querySelectorAll<HTMLButtonElement>('button.sw-submenu')];
   const item = (label: string, sub?: string) => {
     const li = document.createElement('li');
     const a = li.appendChild(document.createElement('a'));
@@ -64,6 +64,16 @@ describe('menu: rebuilt when its items change', () => {
     expect(now!.getAttribute('aria-expanded')).toBe('true');
     expect(document.querySelector<HTMLElement>('a[href="/a/"] ~ ul')!.hidden).toBe(false);
     expect(document.activeElement).toBe(now);
+    // Its submenu replaced (an editor rewriting the item's list): still open, focus still on its button.
+    now!.focus();
+    const li = document.querySelector('a[href="/a/"]')!.parentElement!;
+    const sub = document.createElement('ul');
+    sub.append(item('a2'));
+    li.querySelector(':scope > ul')!.replaceWith(sub);
+    await vi.waitFor(() => expect(now!.isConnected).toBe(false));
+    expect(sub.hidden).toBe(false);
+    expect(document.activeElement).toBe(buttons()[0]);
+    expect(buttons()[0]!.getAttribute('aria-expanded')).toBe('true');
   });
 
   it('a rebuild below the breakpoint keeps the list the visitor opened with the toggle', async () => {

@@ -161,6 +161,31 @@ describe('analytics consent gate', () => {
     }
   });
 
+  it('the page’s state left by an older copy of the runtime (no forms, no videos kept) is completed', () => {
+    rt.destroy();
+    const layer: unknown[] = [];
+    (layer as unknown as Record<symbol, object>)[Symbol.for('site-runtime:gtag')] = {
+      defaults: true,
+      granted: false,
+      configured: false,
+      page: '',
+      scrolled: '',
+    };
+    w.dataLayer = layer as IArguments[];
+    rt = runtime([{ name: 'analytics', selector: ':root', load: 'ready', controller: analytics }]);
+    rt.start();
+    document.body.innerHTML = '<form><input aria-label="Name"></form><video src="/tour.mp4"></video>';
+    const sent = (name: string) => commands().filter((c) => c[0] === 'event' && c[1] === name).length;
+    try {
+      consent({ privacy_cookie_2: '1' });
+      document.querySelector('input')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      document.querySelector('video')!.dispatchEvent(new Event('play'));
+      expect([sent('form_start'), sent('video_start')]).toEqual([1, 1]);
+    } finally {
+      document.body.innerHTML = '';
+    }
+  });
+
   it('a link is judged where the browser follows it: against the page’s <base>', async () => {
     const base = document.head.appendChild(document.createElement('base'));
     base.href = 'https://files.example/clinic/';

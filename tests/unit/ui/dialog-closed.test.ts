@@ -54,6 +54,18 @@ describe('a dialog closed by someone else', () => {
     expect(onClosed.mock.calls).toEqual([['button']]);
   });
 
+  it('shown in place (the design editor), it is part of the page being edited: shown again, no close reported', async () => {
+    const el = document.body.appendChild(document.createElement('dialog'));
+    const onClosed = vi.fn();
+    const control = attachDialog(el, aborts.signal, { closeBy: { escape: true, overlay: true }, onClosed });
+    control.showInline();
+    const closed = closeEvent(el);
+    el.close(); // a <form method="dialog"> in the content, submitted in the editor
+    await closed;
+    expect(el.open).toBe(true);
+    expect(onClosed).not.toHaveBeenCalled();
+  });
+
   it("the backdrop's shorter fade does not end the dialog's own (spec §9: 300 ms, 150 ms)", () => {
     const { el, control } = setup();
     control.close('button');

@@ -56,25 +56,44 @@ describe('lightbox component', () => {
   it('the slideshow stops when the visitor starts a video or presses into a player’s frame (spec §4)', async () => {
     html(`<a id="v" data-sw-lightbox="g" href="/tour.mp4">v</a>
       <a id="f" data-sw-lightbox="g" href="/clinic/map/?iframe=true">f</a>`);
+    document.head.innerHTML = `<script type="application/json" id="sw-config">{"lightbox":{"slideshow":1000}}</script>`;
     const rt = runtime([]);
     const box = createLightbox(rt, await rt.ui());
     const dialog = document.querySelector<HTMLDialogElement>('dialog.sw-lightbox')!;
     const play = () => dialog.querySelector<HTMLButtonElement>('.sw-lb-play')!;
-    box.open(document.getElementById('v') as HTMLAnchorElement);
-    await vi.waitFor(() => expect(dialog.querySelector('video')).not.toBeNull());
-    const idle = play().textContent;
-    play().click();
-    await vi.waitFor(() => expect(play().textContent).not.toBe(idle));
-    dialog.querySelector('video')!.dispatchEvent(new Event('play'));
-    await vi.waitFor(() => expect(play().textContent).toBe(idle));
-    (dialog.querySelector('.sw-lb-next') as HTMLButtonElement).click();
-    await vi.waitFor(() => expect(dialog.querySelector('iframe')).not.toBeNull());
-    play().click();
-    await vi.waitFor(() => expect(play().textContent).not.toBe(idle));
-    dialog.querySelector('iframe')!.focus();
-    window.dispatchEvent(new Event('blur'));
-    await vi.waitFor(() => expect(play().textContent).toBe(idle));
-    rt.destroy();
+    const step = (to: string) => dialog.querySelector<HTMLButtonElement>(to)!.click();
+    const activation = { isActive: false };
+    Object.defineProperty(navigator, 'userActivation', { value: activation, configurable: true });
+    try {
+      box.open(document.getElementById('v') as HTMLAnchorElement);
+      await vi.waitFor(() => expect(dialog.querySelector('video')).not.toBeNull());
+      const idle = play().textContent;
+      play().click();
+      await vi.waitFor(() => expect(play().textContent).not.toBe(idle));
+      // Not the visitor's: a video that plays by itself, a page script's play() with no press.
+      const video = dialog.querySelector('video')!;
+      video.autoplay = true;
+      video.dispatchEvent(new Event('play'));
+      video.autoplay = false;
+      video.dispatchEvent(new Event('play'));
+      // Still playing: the slideshow moves on by itself.
+      await vi.waitFor(() => expect(dialog.querySelector('iframe')).not.toBeNull(), { timeout: 3000 });
+      expect(play().textContent).not.toBe(idle);
+      activation.isActive = true; // a press into the frame
+      dialog.querySelector('iframe')!.focus();
+      window.dispatchEvent(new Event('blur'));
+      await vi.waitFor(() => expect(play().textContent).toBe(idle));
+      step('.sw-lb-prev');
+      await vi.waitFor(() => expect(dialog.querySelector('video')).not.toBeNull());
+      play().click();
+      await vi.waitFor(() => expect(play().textContent).not.toBe(idle));
+      dialog.querySelector('video')!.dispatchEvent(new Event('play')); // the visitor's press on Play
+      await vi.waitFor(() => expect(play().textContent).toBe(idle));
+    } finally {
+      delete (navigator as { userActivation?: unknown }).userActivation;
+      document.head.innerHTML = '';
+      rt.destroy();
+    }
   });
 
   it('inline content keeps its width on a short window: its height is what it holds, not a fitted box', async () => {
