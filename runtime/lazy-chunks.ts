@@ -12,6 +12,7 @@ import { strategyFor, whenNeeded } from './strategies';
 export class LazyChunks {
   /** Elements seen for a lazy controller whose chunk has not arrived yet. */
   readonly #pending = new Map<string, Set<Element>>();
+  readonly #lazy = new Map<string, Lazy>();
   readonly #loads = new Map<string, Promise<Controller>>();
   /** Lazy controllers whose chunk failed again on a later use: no more tries until a rescan. */
   readonly #retried = new Set<string>();
@@ -65,10 +66,19 @@ export class LazyChunks {
     this.#failed.set(name, [...(this.#failed.get(name) ?? []), ...elements]);
   }
 
+  /**
+   * `element`'s code is wanted now, whatever its strategy says: a modal's opener was clicked
+   * (`visible` or `interaction` on a modal hidden until opened would never come).
+   */
+  need(element: Element): void {
+    for (const [name, waiting] of this.#pending) if (waiting.has(element)) this.#start(this.#lazy.get(name)!);
+  }
+
   /** `element` waits for its controller's chunk, fetched as its strategy says. */
   add(definition: Lazy, element: Element): void {
     if (!this.#wait(definition, [element])) return;
     const { name } = definition;
+    this.#lazy.set(name, definition);
     // Held from the start: a click while the code is on its way (however it was started).
     if (!this.#arrived.has(name)) this.#hold(definition, [element]);
     const start = () => this.#start(definition);

@@ -91,6 +91,8 @@ export class Registry {
     return found.concat(this.#lazy.inspect());
   }
 
+  need = (element: Element): void => this.#lazy.need(element); // its chunk now (lazy-chunks.ts)
+
   isConnected(element: Element, name?: string): boolean {
     const byName = this.#connections.get(element);
     return !!byName && (name === undefined || byName.has(name));

@@ -66,7 +66,10 @@ export function modalCommand(
     const board = modalBoard(runtime);
     const handle = board.handles.get(el);
     if (handle) handle.act(action as ModalAction, opener);
-    else board.waiting.set(el, { action: action as ModalAction, opener });
+    else {
+      board.waiting.set(el, { action: action as ModalAction, opener });
+      runtime.registry.need(el); // its code now: hidden until opened, it may never be visible
+    }
   } catch (err) {
     log.verbatim.error(modalMessages.failure, err);
   }

@@ -1,0 +1,42 @@
+import { describe, expect, it, vi } from 'vitest';
+import { modal } from '../../runtime/controllers/modal';
+import { modalOpeners } from '../../runtime/controllers/modal-openers';
+import { html, runtime } from './helpers';
+
+/**
+ * A modal is hidden until opened, so `visible` never comes and `interaction` (a hover, a focus
+ * on the modal itself) hardly: its openers ask for its code (markers.md: any chunk may carry
+ * `data-sw-load`).
+ */
+describe('a modal loaded on `visible` or `interaction`', () => {
+  it('a modal whose code waits for `visible` or `interaction` gets it when an opener asks (hidden, it never would)', async () => {
+    // Hidden until opened, it is never in view: the observer's one answer says so.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private cb: (entries: object[]) => void) {}
+        observe(target: Element) {
+          queueMicrotask(() => this.cb([{ target, isIntersecting: false }]));
+        }
+        disconnect() {}
+      },
+    );
+    for (const load of ['interaction', 'visible'] as const) {
+      html(
+        `<div id="m" data-sw-modal data-sw-load="${load}"><h2>Notice</h2></div><a id="l" href="#m">Open</a>`,
+      );
+      const importer = vi.fn(async () => ({ modal }));
+      const rt = runtime([
+        { name: 'modal-openers', selector: ':root', load: 'ready', controller: modalOpeners },
+        { name: 'modal', selector: '[data-sw-modal]', load: 'idle', importer, exported: 'modal' },
+      ]);
+      rt.start();
+      await rt.work.idle();
+      expect(importer, load).not.toHaveBeenCalled();
+      document.getElementById('l')!.click();
+      await vi.waitFor(() => expect(document.querySelector('dialog')?.open, load).toBe(true));
+      rt.destroy();
+    }
+    vi.unstubAllGlobals();
+  });
+});
