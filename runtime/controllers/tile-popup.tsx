@@ -38,7 +38,7 @@ export function createTilePopup(
       const heading = by ? null : content.querySelector('h1,h2,h3,h4,h5,h6');
       name =
         by || heading
-          ? { labelledBy: by ?? named(heading!) }
+          ? { labelledBy: by || named(heading!) }
           : { label: tile.textContent?.trim() || tile.querySelector('img')?.alt || t('content') };
       names.set(index, name);
     }
@@ -68,7 +68,8 @@ export function createTilePopup(
     const win = runtime.window;
     const id = fragmentId(win.location.hash);
     if (!store.get().open && items.some(({ content }) => content.id === id))
-      win.history.replaceState(win.history.state, '', win.location.pathname + win.location.search);
+      // A whole address: a path is read against a <base> (one on another host threw).
+      win.history.replaceState(win.history.state, '', win.location.href.replace(/#.*$/, ''));
   });
 
   return {

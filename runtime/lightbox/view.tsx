@@ -114,14 +114,11 @@ function deepLinkHistory(runtime: Runtime, store: Store<LightboxState, LightboxA
   let [pushed, own, fromAddress, before] = [false, '', false, store.get()];
   // The link's place among its group's links, as followDeepLink reads it back: a link the
   // runtime refused is no item but still counts there (the item's own index named another).
-  const hashOf = (s: LightboxState) => {
-    const link = s.items[s.index]!.link;
-    const group = groupOf(link);
-    return group === null
-      ? ''
-      : deepLinkHash({ group, index: linksOf(link.ownerDocument, group).indexOf(link) });
-  };
-  const replace = (url: string) => win.history.replaceState(win.history.state, '', url);
+  const hashOf = (s: LightboxState, link = s.items[s.index]!.link, group = groupOf(link)) =>
+    group === null ? '' : deepLinkHash({ group, index: linksOf(link.ownerDocument, group).indexOf(link) });
+  // Whole addresses: a bare fragment is read against a <base> (`href="/"` went to the home page).
+  const here = (hash: string) => win.location.href.replace(/#.*$/, '') + hash;
+  const replace = (hash: string) => win.history.replaceState(win.history.state, '', here(hash));
   store.subscribe(() => {
     const s = store.get();
     const was = before;
@@ -129,13 +126,13 @@ function deepLinkHistory(runtime: Runtime, store: Store<LightboxState, LightboxA
     if (s.active && !was.active) {
       own = deepLinking ? (fromAddress ? win.location.hash : hashOf(s)) : '';
       pushed = !!own && !fromAddress;
-      if (pushed) win.history.pushState(win.history.state, '', own);
+      if (pushed) win.history.pushState(win.history.state, '', here(own));
     } else if (s.active && own && s.index !== was.index) {
       own = hashOf(s);
       replace(own);
     } else if (!s.active && was.active && own) {
       const mine = win.location.hash === own;
-      if (mine) pushed ? win.history.back() : replace(win.location.pathname + win.location.search);
+      if (mine) pushed ? win.history.back() : replace('');
       own = '';
       pushed = false;
     }

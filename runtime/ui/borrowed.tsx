@@ -15,6 +15,10 @@ export function Borrowed({ element, live }: { element: HTMLElement; live?: boole
     element.hidden = false;
     slot.current!.append(element);
     return () => {
+      // Back out of sight, its audio or video would play on unseen with no control (WCAG 1.4.2).
+      if (hidden)
+        for (const m of [element, ...element.querySelectorAll('audio,video')])
+          (m as HTMLMediaElement).pause?.();
       element.hidden = hidden;
       if (place.isConnected) place.replaceWith(element);
       else element.remove();

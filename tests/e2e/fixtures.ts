@@ -139,6 +139,20 @@ export async function openWithRuntime(page: Page, url: string): Promise<void> {
   await page.waitForSelector('html[data-sw-env]', { state: 'attached' });
 }
 
+/**
+ * Serves `path` without its CSP's `base-uri` (which refuses a `<base>` a test puts in, as many
+ * builder pages have one), with `edit` applied to its markup.
+ */
+export async function withoutBaseUri(page: Page, path: string, edit = (body: string) => body): Promise<void> {
+  await page.route(`**${path}`, async (route) => {
+    const response = await route.fetch();
+    const headers = response.headers();
+    const csp = headers['content-security-policy'];
+    if (csp) headers['content-security-policy'] = csp.replace(/(^|;)\s*base-uri[^;]*/, '');
+    await route.fulfill({ response, headers, body: edit(await response.text()) });
+  });
+}
+
 /** An element a test adds to a page: tag, attributes, text, children. */
 export type Markup = [tag: string, attributes: Record<string, string>, text?: string, children?: Markup[]];
 

@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { appendMarkup, expect, expectAxeClean, openWithRuntime, runtimeIdle, test, urlFor } from './fixtures';
+import {
+  withoutBaseUri,
+  appendMarkup,
+  expect,
+  expectAxeClean,
+  openWithRuntime,
+  runtimeIdle,
+  test,
+  urlFor,
+} from './fixtures';
 
 const GALLERY = '/clinic/en/gallery/';
 const box = (page: Page) => page.locator('dialog.sw-lightbox');
@@ -566,6 +575,27 @@ test.describe('lightbox: content types, sizing, options', () => {
     await openWithRuntime(page, address);
     await expect.poll(() => isOpen(page).catch(() => false)).toBe(true);
     await expect(box(page)).toHaveAccessibleName('Reception');
+  });
+
+  test('deep links under a <base> elsewhere name the page’s own address', async ({ page }) => {
+    await withoutBaseUri(page, GALLERY, (body) =>
+      body.replace(
+        '<script type="application/json" id="sw-config">\n{',
+        '<script type="application/json" id="sw-config">\n{ "lightbox": { "deepLinking": true },',
+      ),
+    );
+    await openGallery(page);
+    // A <base href="/"> (common on builder pages) read a bare fragment against the site's root.
+    await page.evaluate(() =>
+      document.head.prepend(Object.assign(document.createElement('base'), { href: '/' })),
+    );
+    await page.locator('a[rel="prettyPhoto[lab]"]').first().click();
+    await expect(page).toHaveURL(`${urlFor(GALLERY)}#!lab/0`);
+    await box(page).getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(`${urlFor(GALLERY)}#!lab/1`);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => box(page).evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    expect(await page.evaluate(() => location.href)).toBe(urlFor(GALLERY));
   });
 
   test('deep links: ignored by default', async ({ page }) => {

@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { chunkFile, expect, expectAxeClean, openWithRuntime, runtimeIdle, test, urlFor } from './fixtures';
+import {
+  withoutBaseUri,
+  chunkFile,
+  expect,
+  expectAxeClean,
+  openWithRuntime,
+  runtimeIdle,
+  test,
+  urlFor,
+} from './fixtures';
 import { touch } from './touch';
 
 const popup = (page: Page) => page.locator('dialog[data-sw-tile-popup]');
@@ -90,6 +99,25 @@ test.describe('tile popup gallery', () => {
     await popup(page).getByRole('button', { name: 'Next' }).focus();
     await page.keyboard.press('ArrowRight');
     await expect(popup(page)).toHaveAccessibleName('Dr. Chen, dermatology');
+  });
+
+  test('closing lets the address go under a <base> on another host too (the page’s own address, no error)', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await withoutBaseUri(page, '/clinic/en/team/');
+    await openWithRuntime(page, urlFor('/clinic/en/team/'));
+    await runtimeIdle(page);
+    await page.evaluate(() =>
+      document.head.prepend(Object.assign(document.createElement('base'), { href: 'https://cdn.example/' })),
+    );
+    await page.evaluate(() => (location.hash = 'dr-chen'));
+    await expect(popup(page)).toHaveAccessibleName('Dr. Chen, dermatology');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => popupOpen(page)).toBe(false);
+    expect(await page.evaluate(() => location.href)).toBe(urlFor('/clinic/en/team/'));
+    expect(errors).toEqual([]);
   });
 
   test('a link to a section opens it each time, focus going back to it (opened by the address: to the tile); arrows in the content stay there', async ({

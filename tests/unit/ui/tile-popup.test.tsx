@@ -61,4 +61,51 @@ describe('tile popup component', () => {
     expect($('a').querySelector('h2')!.hasAttribute('id')).toBe(false);
     rt.destroy();
   });
+
+  it('a section with an empty aria-labelledby (a field left blank) names the dialog by its heading', async () => {
+    const { rt, container, items, ctx, $ } = setUp();
+    $('a').setAttribute('aria-labelledby', '');
+    const popup = createTilePopup(ctx, items, container, await rt.ui());
+    popup.show(0, $('ta'));
+    const dialog = await vi.waitFor(() => container.nextElementSibling!.querySelector('dialog')!);
+    await vi.waitFor(() => expect(dialog.contains($('a'))).toBe(true));
+    expect(dialog.getAttribute('aria-labelledby')).toBe($('a').querySelector('h2')!.id);
+    expect($('a').querySelector('h2')!.id).not.toBe('');
+    rt.destroy();
+  });
+
+  it('audio or video playing in a section is paused when it goes back out of sight (WCAG 1.4.2)', async () => {
+    const { rt, container, items, ctx, $ } = setUp();
+    const video = $('a').appendChild(document.createElement('video'));
+    const pause = vi.spyOn(video, 'pause');
+    const popup = createTilePopup(ctx, items, container, await rt.ui());
+    popup.show(0, $('ta'));
+    const dialog = await vi.waitFor(() => container.nextElementSibling!.querySelector('dialog')!);
+    await vi.waitFor(() => expect(dialog.contains(video)).toBe(true));
+    expect(pause).not.toHaveBeenCalled();
+    (dialog.querySelector('[data-sw-tile-next]') as HTMLElement).click();
+    await vi.waitFor(() => expect(dialog.contains($('b'))).toBe(true));
+    expect(pause).toHaveBeenCalled();
+    rt.destroy();
+  });
+
+  it('closing takes the section’s address off the page’s own address, whatever the <base>', async () => {
+    const { rt, container, items, ctx, $ } = setUp();
+    const base = document.head.appendChild(document.createElement('base'));
+    base.href = 'https://cdn.example/assets/';
+    const page = location.href;
+    try {
+      const popup = createTilePopup(ctx, items, container, await rt.ui());
+      history.replaceState(null, '', `${page}#a`);
+      popup.show(0, $('ta'));
+      const dialog = await vi.waitFor(() => container.nextElementSibling!.querySelector('dialog')!);
+      await vi.waitFor(() => expect(dialog.open).toBe(true));
+      (dialog.querySelector('[data-sw-dialog-close]') as HTMLElement).click();
+      await vi.waitFor(() => expect(location.hash).toBe(''));
+      expect(location.href).toBe(page.replace(/#.*$/, ''));
+    } finally {
+      base.remove();
+      rt.destroy();
+    }
+  });
 });
