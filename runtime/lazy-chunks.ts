@@ -37,10 +37,18 @@ export class LazyChunks {
     },
   ) {}
 
-  /** A rescan (the builder's, or new markup) gives every chunk its tries back. */
-  forgetRetries(): void {
+  /**
+   * A rescan (the builder's, or new markup) gives every chunk its tries back, and the failed
+   * elements under `root` another: the scan that follows lists them as waiting again. Those
+   * elsewhere stay failed (a refused modal's links still jump as the browser does).
+   */
+  forgetRetries(root: ParentNode): void {
     this.#retried.clear();
-    this.#failed.clear(); // the scan that follows lists them as waiting again
+    for (const [name, els] of this.#failed)
+      this.#failed.set(
+        name,
+        els.filter((el) => !(root as Node).contains(el)),
+      );
   }
 
   /** Nothing waits any more (the runtime is going away). */

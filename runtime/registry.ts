@@ -38,7 +38,7 @@ export class Registry {
 
   /** Connects every new match under `root` (inclusive), after dropping connections gone stale. */
   scan(root: ParentNode = this.#runtime.document): void {
-    this.#lazy.forgetRetries();
+    this.#lazy.forgetRetries(root);
     this.sweep();
     this.connectUnder(root);
   }

@@ -569,6 +569,13 @@ describe('registry: inspect (SiteRuntime.inspect, for tools such as the audit)',
       ['rows', 'r', 'enhanced'],
       ['lightbox', 'x', 'failed'],
     ]);
+    // A rescan of a section the builder added says nothing new of a failure outside it.
+    const section = document.body.appendChild(document.createElement('section'));
+    rt.rescan(section);
+    expect(list()).toEqual([
+      ['rows', 'r', 'enhanced'],
+      ['lightbox', 'x', 'failed'],
+    ]);
     fail = false;
     rt.rescan();
     expect(list()).toEqual([
