@@ -101,7 +101,7 @@ export function readConfigObject(raw: unknown): ConfigReport {
         ? special[path](v)
         : def === undefined
           ? isString(v)
-          : typeof v === typeof def && (!isNumber(v) || v > 0);
+          : typeof v === typeof def && (typeof v !== 'number' || (isNumber(v) && v > 0));
       if (ok) target[key] = v;
       else bad.push(path);
     }

@@ -222,6 +222,16 @@ describe('config', () => {
     expect(String(warn.mock.calls[0]![0])).toMatch(/out of range: lightbox\.slideshow 4000000000/);
   });
 
+  it('a number too large for JSON (1e999 is Infinity) is no size: the default, named in the warning', () => {
+    const { warn } = silenceConsole();
+    const c = readConfig(page('{"lightbox":{"defaultWidth":-1e999,"defaultHeight":1e999}}'));
+    expect([c.lightbox.defaultWidth, c.lightbox.defaultHeight]).toEqual([
+      defaultConfig().lightbox.defaultWidth,
+      defaultConfig().lightbox.defaultHeight,
+    ]);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/lightbox\.defaultWidth, lightbox\.defaultHeight/);
+  });
+
   it('treats a JSON value that is not an object as invalid', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(readConfig(page('[1,2]'))).toEqual(defaultConfig());
