@@ -25,6 +25,8 @@ export class HeldClicks {
   constructor(
     private readonly runtime: Runtime,
     private readonly start: () => void,
+    /** Whether an element is still one of the controller's markers (a script may make it plain). */
+    private readonly marker: (el: Element) => boolean,
   ) {
     const { signal } = this.#holding;
     runtime.signal.addEventListener('abort', () => this.stop(), { once: true, signal });
@@ -40,7 +42,7 @@ export class HeldClicks {
     if (!isPlainClick(event) || typeof target.closest !== 'function') return;
     for (const [marker, selector] of this.#markers) {
       const hit = target.closest(selector);
-      if (!hit || !marker.contains(hit)) continue;
+      if (!hit || !marker.contains(hit) || !this.marker(marker)) continue;
       event.preventDefault();
       event.stopImmediatePropagation();
       this.#first ??= { target, marker, at: Date.now() };

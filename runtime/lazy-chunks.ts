@@ -108,7 +108,14 @@ export class LazyChunks {
     if (!replay) return;
     let held = this.#held.get(name);
     if (!held || held.released)
-      this.#held.set(name, (held = new HeldClicks(this.runtime, () => this.#start(definition))));
+      this.#held.set(
+        name,
+        (held = new HeldClicks(
+          this.runtime,
+          () => this.#start(definition),
+          (el) => el.isConnected && el.matches(definition.selector),
+        )),
+      );
     for (const marker of markers) held.hold(marker, replay);
   }
 

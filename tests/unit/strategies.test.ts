@@ -83,6 +83,20 @@ describe('load strategies (issue 14)', () => {
     rt.destroy();
   });
 
+  it('interaction: a link a page script made plain again (its marker taken off) is not held: the builder’s link', async () => {
+    html(link('a') + link('b'));
+    const c = clicker();
+    const rt = runtime([c.definition]);
+    rt.start();
+    await rt.work.idle();
+    document.getElementById('a')!.removeAttribute('data-sw-lightbox');
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.getElementById('a-img')!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(false);
+    expect(c.importer).not.toHaveBeenCalled();
+    rt.destroy();
+  });
+
   it('interaction: a hover fetches, a click while the code is on its way is given back once connected', async () => {
     html(link('a'));
     const c = clicker();
