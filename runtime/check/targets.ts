@@ -37,6 +37,15 @@ function tiles(
     if (!items.length && !strays.length)
       add('empty-group', attr.tiles, container, 'the tile gallery holds no data-sw-tile link.');
   }
+  // A gallery forgotten around it: nothing enhances such a tile (its section stays in the page).
+  for (const tile of doc.querySelectorAll(sel(attr.tile)))
+    if (!tile.closest(sel(attr.tiles)))
+      add(
+        'missing-target',
+        attr.tile,
+        tile,
+        'the tile is in no data-sw-tiles gallery; it stays a plain link.',
+      );
 }
 
 /** Lightbox links the runtime refuses, and inline items (`#id`) whose element is missing. */

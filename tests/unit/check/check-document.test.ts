@@ -75,6 +75,11 @@ describe('checkDocument: each planted problem, once, on its element', () => {
       { kind: 'missing-target', marker: 'data-sw-tile', at: 'a' },
     ],
     [
+      '<a id="a" data-sw-tile href="#s">x</a><section id="s" data-sw-tile-content>s</section>',
+      'a tile in no gallery',
+      { kind: 'missing-target', marker: 'data-sw-tile', at: 'a' },
+    ],
+    [
       '<div id="c" data-sw-carousel></div>',
       'a carousel without slides',
       { kind: 'empty-group', marker: 'data-sw-carousel', at: 'c' },
