@@ -63,3 +63,10 @@ export function matches(root: ParentNode, selector: string): Element[] {
 export function dropEmptyStyle(el: HTMLElement): void {
   if (!el.style.length && el.hasAttribute('style')) el.removeAttribute('style');
 }
+
+/**
+ * How long a click held for code that then fails may still be given back to the builder's
+ * HTML (a link's own navigation or jump): by then the browser's user activation has lapsed (a
+ * new tab would be blocked) and the visitor has moved on, so a late navigation would surprise.
+ */
+export const GIVE_BACK_MS = 5000;

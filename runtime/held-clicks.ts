@@ -1,13 +1,7 @@
-import { isPlainClick } from './dom';
+import { GIVE_BACK_MS, isPlainClick } from './dom';
 import type { Runtime } from './runtime';
 
-/**
- * How long a held click may wait for code that then fails and still be given back: by then
- * the browser's user activation has lapsed (a new tab would be blocked) and the visitor has
- * moved on, so a late navigation would surprise; the link is the builder's again for the
- * next click.
- */
-export const GIVE_BACK_MS = 5000;
+export { GIVE_BACK_MS } from './dom';
 
 /**
  * The clicks a lazy controller would have taken, held while its chunk is on its way (see

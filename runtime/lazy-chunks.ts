@@ -78,8 +78,9 @@ export class LazyChunks {
    * `element`'s code is wanted now, whatever its strategy says: a modal's opener was clicked
    * (`visible` or `interaction` on a modal hidden until opened would never come).
    */
-  need(element: Element): void {
-    for (const [name, waiting] of this.#pending) if (waiting.has(element)) this.#start(this.#lazy.get(name)!);
+  need(element: Element): Promise<unknown> | undefined {
+    for (const [name, waiting] of this.#pending)
+      if (waiting.has(element)) return this.#start(this.#lazy.get(name)!);
   }
 
   /** `element` waits for its controller's chunk, fetched as its strategy says. */
@@ -89,7 +90,7 @@ export class LazyChunks {
     this.#lazy.set(name, definition);
     // Held from the start: a click while the code is on its way (however it was started).
     if (!this.#arrived.has(name)) this.#hold(definition, [element]);
-    const start = () => this.#start(definition);
+    const start = () => void this.#start(definition);
     if (this.#loads.has(name)) return start();
     let armed = this.#armed.get(name);
     if (!armed) {
@@ -128,7 +129,8 @@ export class LazyChunks {
     return waiting.size > before;
   }
 
-  #start(definition: Lazy): void {
+  /** Settles once the elements waiting have connected, or failed to. */
+  #start(definition: Lazy): Promise<unknown> {
     const { name } = definition;
     this.#armed.get(name)?.abort();
     this.#armed.delete(name);
@@ -144,6 +146,7 @@ export class LazyChunks {
     const release = () => this.#held.get(name)?.release((m) => this.registry.isConnected(m, name));
     if (first) connected.then(release, release);
     else connected.catch(() => {});
+    return connected;
   }
 
   /** Fetches a chunk once; on failure its elements stay as written and get one more try on use. */

@@ -1,5 +1,5 @@
 import type { Runtime } from '../runtime';
-import { fragmentId, isPlainClick } from '../dom';
+import { fragmentId, GIVE_BACK_MS, isPlainClick } from '../dom';
 import { log } from '../log';
 import { attr } from '../schema';
 import { modalMessages } from './messages';
@@ -67,8 +67,19 @@ export function modalCommand(
     const handle = board.handles.get(el);
     if (handle) handle.act(action as ModalAction, opener);
     else {
-      board.waiting.set(el, { action: action as ModalAction, opener });
-      runtime.registry.need(el); // its code now: hidden until opened, it may never be visible
+      const asked = { action: action as ModalAction, opener };
+      board.waiting.set(el, asked);
+      // Its code now: hidden until opened, it may never be visible. If it cannot connect, the
+      // open is not kept for a later rescan to replay: a link's own jump shows the builder's
+      // modal (`:target`), as without script, while the visitor still waits.
+      const at = Date.now();
+      const giveBack = () => {
+        if (board.waiting.get(el) !== asked || !refused(runtime, el)) return;
+        board.waiting.delete(el);
+        if (opener?.matches('a[href^="#"]') && Date.now() - at < GIVE_BACK_MS)
+          runtime.window.location.hash = el.id;
+      };
+      runtime.registry.need(el)?.then(giveBack, giveBack);
     }
   } catch (err) {
     log.verbatim.error(modalMessages.failure, err);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { modal } from '../../runtime/controllers/modal';
 import { modalOpeners } from '../../runtime/controllers/modal-openers';
-import { html, runtime } from './helpers';
+import { html, runtime, silenceConsole } from './helpers';
 
 /**
  * A modal is hidden until opened, so `visible` never comes and `interaction` (a hover, a focus
@@ -38,5 +38,33 @@ describe('a modal loaded on `visible` or `interaction`', () => {
       rt.destroy();
     }
     vi.unstubAllGlobals();
+  });
+
+  it('an open asked for while its code cannot come is given back to the link (:target), never replayed later', async () => {
+    html(`<div id="m" data-sw-modal><h2>Notice</h2></div><a id="l" href="#m">Open</a>`);
+    silenceConsole();
+    let fail = true;
+    const importer = vi.fn(async () => {
+      if (fail) throw new TypeError('Failed to fetch dynamically imported module');
+      return { modal };
+    });
+    const rt = runtime([
+      { name: 'modal-openers', selector: ':root', load: 'ready', controller: modalOpeners },
+      { name: 'modal', selector: '[data-sw-modal]', load: 'idle', importer, exported: 'modal' },
+    ]);
+    try {
+      rt.start();
+      document.getElementById('l')!.click(); // before the code came
+      await vi.waitFor(() => expect(location.hash).toBe('#m'));
+      location.hash = '';
+      fail = false;
+      rt.rescan(); // the code comes now: the old open is not replayed
+      await vi.waitFor(() => expect(document.getElementById('m')!.hasAttribute('data-sw-ready')).toBe(true));
+      await rt.work.idle();
+      expect(document.querySelector('dialog')!.open).toBe(false);
+    } finally {
+      rt.destroy();
+      location.hash = '';
+    }
   });
 });
