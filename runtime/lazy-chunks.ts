@@ -40,14 +40,15 @@ export class LazyChunks {
   /**
    * A rescan (the builder's, or new markup) gives every chunk its tries back, and the failed
    * elements under `root` another: the scan that follows lists them as waiting again. Those
-   * elsewhere stay failed (a refused modal's links still jump as the browser does).
+   * elsewhere stay failed (a refused modal's links still jump as the browser does); those gone
+   * from the page are let go.
    */
   forgetRetries(root: ParentNode): void {
     this.#retried.clear();
     for (const [name, els] of this.#failed)
       this.#failed.set(
         name,
-        els.filter((el) => !(root as Node).contains(el)),
+        els.filter((el) => el.isConnected && !(root as Node).contains(el)),
       );
   }
 

@@ -91,7 +91,7 @@ export class Registry {
     return found.concat(this.#lazy.inspect());
   }
 
-  need = (element: Element) => this.#lazy.need(element); // its chunk now (lazy-chunks.ts)
+  need = (element: Element) => (this.connectUnder(element), this.#lazy.need(element)); // lazy-chunks.ts
 
   isConnected(element: Element, name?: string): boolean {
     const byName = this.#connections.get(element);

@@ -34,7 +34,7 @@ export function createTilePopup(
     let name = names.get(index);
     if (!name) {
       const { content, tile } = items[index]!;
-      const by = content.getAttribute('aria-labelledby');
+      const by = content.getAttribute('aria-labelledby')?.trim();
       const heading = by ? null : content.querySelector('h1,h2,h3,h4,h5,h6');
       name =
         by || heading

@@ -74,9 +74,10 @@ export function modalCommand(
       // modal (`:target`), as without script, while the visitor still waits.
       const at = Date.now();
       const giveBack = () => {
-        if (board.waiting.get(el) !== asked || !refused(runtime, el)) return;
+        if (board.waiting.get(el) !== asked || board.handles.has(el)) return;
         board.waiting.delete(el);
-        if (opener?.matches('a[href^="#"]') && Date.now() - at < GIVE_BACK_MS)
+        const href = opener?.closest('a')?.getAttribute('href');
+        if (refused(runtime, el) && href && fragmentId(href) === el.id && Date.now() - at < GIVE_BACK_MS)
           runtime.window.location.hash = el.id;
       };
       runtime.registry.need(el)?.then(giveBack, giveBack);

@@ -15,10 +15,11 @@ export function Borrowed({ element, live }: { element: HTMLElement; live?: boole
     element.hidden = false;
     slot.current!.append(element);
     return () => {
-      // Back out of sight, its audio or video would play on unseen with no control (WCAG 1.4.2).
+      // Back out of sight, its sound would play on unseen with no control (WCAG 1.4.2). Muted
+      // media are left alone: a decorative autoplay video paused would not start again.
       if (hidden)
-        for (const m of [element, ...element.querySelectorAll('audio,video')])
-          (m as HTMLMediaElement).pause?.();
+        for (const m of [element, ...element.querySelectorAll<HTMLMediaElement>('audio,video')])
+          if (!(m as HTMLMediaElement).muted) (m as HTMLMediaElement).pause?.();
       element.hidden = hidden;
       if (place.isConnected) place.replaceWith(element);
       else element.remove();

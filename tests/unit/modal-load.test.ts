@@ -67,4 +67,47 @@ describe('a modal loaded on `visible` or `interaction`', () => {
       location.hash = '';
     }
   });
+
+  it('a modal a script adds and opens in the same task gets its code, whatever its strategy', async () => {
+    html('<main></main>');
+    const importer = vi.fn(async () => ({ modal }));
+    const rt = runtime([
+      { name: 'modal-openers', selector: ':root', load: 'ready', controller: modalOpeners },
+      { name: 'modal', selector: '[data-sw-modal]', load: 'interaction', importer, exported: 'modal' },
+    ]);
+    try {
+      rt.start();
+      const el = Object.assign(document.createElement('div'), { id: 'promo', textContent: 'Promo' });
+      el.setAttribute('data-sw-modal', '');
+      document.querySelector('main')!.append(el);
+      const { modalCommand } = await import('../../runtime/modal/api');
+      modalCommand(rt, 'promo', 'open');
+      await vi.waitFor(() => expect(document.querySelector('dialog')?.open).toBe(true));
+    } finally {
+      rt.destroy();
+    }
+  });
+
+  it('a failure gives back only a link to the modal itself: not href="#", not a button', async () => {
+    html(`<div id="m" data-sw-modal><h2>Notice</h2></div>
+      <a id="top" href="#" data-sw-modal-open="m">Open</a><button id="b" data-sw-modal-open="m">Open</button>`);
+    silenceConsole();
+    const importer = vi.fn(async () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const rt = runtime([
+      { name: 'modal-openers', selector: ':root', load: 'ready', controller: modalOpeners },
+      { name: 'modal', selector: '[data-sw-modal]', load: 'idle', importer, exported: 'modal' },
+    ]);
+    try {
+      rt.start();
+      document.getElementById('top')!.click();
+      await vi.waitFor(() => expect(rt.registry.inspect().map((m) => m.state)).toContain('failed'));
+      await rt.work.idle();
+      expect(location.hash).toBe('');
+    } finally {
+      rt.destroy();
+      location.hash = '';
+    }
+  });
 });

@@ -593,6 +593,28 @@ describe('registry: inspect (SiteRuntime.inspect, for tools such as the audit)',
     rt.destroy();
   });
 
+  it('a failed marker taken out of the page is let go by a rescan: put back later, it is not listed as failed too', async () => {
+    silenceConsole();
+    html('<a data-sw-lightbox="g" id="x" href="/a.jpg">a</a>');
+    let fail = true;
+    const lb = recorder('lightbox', '[data-sw-lightbox]');
+    const importer = () =>
+      fail
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : Promise.resolve({ default: (lb.definition as { controller: Controller }).controller });
+    const rt = runtime([{ name: 'lightbox', selector: '[data-sw-lightbox]', load: 'idle', importer }]);
+    rt.start();
+    await new Promise((res) => document.addEventListener('sw:error', res, { once: true }));
+    const x = document.getElementById('x')!;
+    x.remove();
+    rt.rescan();
+    fail = false;
+    document.body.append(x); // picked up by the runtime's own scan of added markup
+    await vi.waitFor(() => expect(x.hasAttribute('data-sw-ready')).toBe(true));
+    expect(rt.registry.inspect().map((m) => [m.element.id, m.state])).toEqual([['x', 'enhanced']]);
+    rt.destroy();
+  });
+
   it('window.SiteRuntime.inspect() is the registry list', async () => {
     html('<div data-sw-row id="r"></div>');
     const { boot } = await import('../../runtime/boot');

@@ -62,9 +62,9 @@ describe('tile popup component', () => {
     rt.destroy();
   });
 
-  it('a section with an empty aria-labelledby (a field left blank) names the dialog by its heading', async () => {
+  it('a section with an empty or blank aria-labelledby (a field left blank) names the dialog by its heading', async () => {
     const { rt, container, items, ctx, $ } = setUp();
-    $('a').setAttribute('aria-labelledby', '');
+    $('a').setAttribute('aria-labelledby', ' ');
     const popup = createTilePopup(ctx, items, container, await rt.ui());
     popup.show(0, $('ta'));
     const dialog = await vi.waitFor(() => container.nextElementSibling!.querySelector('dialog')!);
@@ -78,6 +78,9 @@ describe('tile popup component', () => {
     const { rt, container, items, ctx, $ } = setUp();
     const video = $('a').appendChild(document.createElement('video'));
     const pause = vi.spyOn(video, 'pause');
+    // A muted one (decorative autoplay) is left alone: paused, it would not start again.
+    const muted = Object.assign($('a').appendChild(document.createElement('video')), { muted: true });
+    const mutedPause = vi.spyOn(muted, 'pause');
     const popup = createTilePopup(ctx, items, container, await rt.ui());
     popup.show(0, $('ta'));
     const dialog = await vi.waitFor(() => container.nextElementSibling!.querySelector('dialog')!);
@@ -86,6 +89,7 @@ describe('tile popup component', () => {
     (dialog.querySelector('[data-sw-tile-next]') as HTMLElement).click();
     await vi.waitFor(() => expect(dialog.contains($('b'))).toBe(true));
     expect(pause).toHaveBeenCalled();
+    expect(mutedPause).not.toHaveBeenCalled();
     rt.destroy();
   });
 
