@@ -88,8 +88,8 @@ export function attachDialog(
   // (design: the page being edited). `ours`: our own close(); during our fade, left to it.
   let ours = false;
   const closedElsewhere = () => {
-    if (dialog.hasAttribute('data-sw-inline')) return void dialog.show();
     if (ours || dialog.open || closing) return void (ours = false);
+    if (dialog.hasAttribute('data-sw-inline')) return void dialog.show();
     dialog.removeAttribute('data-sw-shown');
     closing = { reason: 'escape', timer: 0 };
     finish();

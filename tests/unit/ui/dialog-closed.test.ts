@@ -64,6 +64,11 @@ describe('a dialog closed by someone else', () => {
     await closed;
     expect(el.open).toBe(true);
     expect(onClosed).not.toHaveBeenCalled();
+    // Its own stop (the editor's modal taken away) is not undone.
+    const stopped = closeEvent(el);
+    control.stop();
+    await stopped;
+    expect(el.open).toBe(false);
   });
 
   it("the backdrop's shorter fade does not end the dialog's own (spec §9: 300 ms, 150 ms)", () => {
