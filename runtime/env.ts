@@ -37,7 +37,7 @@ export function detectEnv(href: string, config: Pick<Config, 'site' | 'platform'
     params.has(platform.layoutParam)
   ) {
     env = 'design';
-  } else if (platform.previewDomain && url.hostname.includes(platform.previewDomain)) {
+  } else if (platform.previewDomain && inPreviewHost(url, platform.previewDomain)) {
     env = 'preview';
   }
 
@@ -48,6 +48,15 @@ export function detectEnv(href: string, config: Pick<Config, 'site' | 'platform'
     baseUrl: `${url.protocol}//${url.host}${projectPath}`,
     projectPath,
   };
+}
+
+/**
+ * "A host containing the preview domain" (spec §2). Hosts are lower-case in a URL, a builder's
+ * setting may not be; one with a port (`preview.localhost:8080`) is matched against host:port.
+ */
+function inPreviewHost(url: URL, previewDomain: string): boolean {
+  const domain = previewDomain.toLowerCase();
+  return (domain.includes(':') ? url.host : url.hostname).includes(domain);
 }
 
 function resolveProjectPath(url: URL, site: Config['site']): string {

@@ -45,6 +45,14 @@ describe('environment detection (spec §2 table, in order)', () => {
     expect(detectEnv('https://x.test/designer/?tpl=1', config({}, platform)).env).toBe('design');
     expect(detectEnv('https://a.staging.test/', config({}, platform)).env).toBe('preview');
   });
+
+  it('matches a preview domain written with a port or in capitals, as the host is', () => {
+    const env = (href: string, previewDomain: string) => detectEnv(href, config({}, { previewDomain })).env;
+    expect(env('http://a.preview.test:8080/en/', 'preview.test:8080')).toBe('preview');
+    expect(env('http://a.preview.test:8081/en/', 'preview.test:8080')).toBe('live');
+    expect(env('http://a.preview.test:8080/en/', 'preview.test')).toBe('preview');
+    expect(env('https://a.preview.test/en/', 'Preview.Test')).toBe('preview');
+  });
 });
 
 describe('project path and baseUrl', () => {
