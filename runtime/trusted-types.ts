@@ -27,11 +27,13 @@ export function trusted(win: Window, allowOrigins: readonly string[] = []): Trus
   let entry = policies.get(win);
   if (!entry) {
     const origins = new Set<string>([win.location.origin]);
-    const factory = (win as unknown as { trustedTypes?: { createPolicy(n: string, r: object): TTPolicy } }).trustedTypes;
+    const factory = (win as unknown as { trustedTypes?: { createPolicy(n: string, r: object): TTPolicy } })
+      .trustedTypes;
     const policy = factory?.createPolicy(POLICY_NAME, {
       createScriptURL(url: string) {
         const u = new URL(url, win.location.href);
-        if (!origins.has(u.origin)) throw new TypeError(`site-runtime will not load a script from ${u.origin}`);
+        if (!origins.has(u.origin))
+          throw new TypeError(`site-runtime will not load a script from ${u.origin}`);
         return u.href;
       },
       createHTML: (html: string) => html,
@@ -50,21 +52,36 @@ export function trusted(win: Window, allowOrigins: readonly string[] = []): Trus
   };
 }
 
-/** Loads a classic script (with the runtime's nonce) and resolves once it has run. */
-export function loadScript(win: Window, url: string, nonce: string | undefined, signal: AbortSignal): Promise<void> {
+/**
+ * Loads a classic script (with the runtime's nonce) and resolves once it has run. A signal
+ * already aborted rejects at once (its listeners would never fire), and the abort listener
+ * goes with the script, not staying on the connection's signal for every script loaded.
+ */
+export function loadScript(
+  win: Window,
+  url: string,
+  nonce: string | undefined,
+  signal: AbortSignal,
+): Promise<void> {
   return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(new Error(`${url} could not be loaded`));
+      return;
+    }
     const doc = win.document;
     const script = doc.createElement('script');
     if (nonce) script.nonce = nonce;
     script.async = false;
+    const settled = new AbortController();
     const done = (ok: boolean) => {
+      settled.abort();
       script.remove();
       if (ok) resolve();
       else reject(new Error(`${url} could not be loaded`));
     };
     script.addEventListener('load', () => done(true), { signal });
     script.addEventListener('error', () => done(false), { signal });
-    signal.addEventListener('abort', () => done(false), { once: true });
+    signal.addEventListener('abort', () => done(false), { once: true, signal: settled.signal });
     script.src = trusted(win).scriptURL(url);
     doc.head.append(script);
   });
