@@ -10,6 +10,7 @@ import type { ControllerContext } from './controller';
  * on a control the disconnect removes) is carried across it: returns what the disconnect
  * before this connect `hold`s, if it was that connect's rebuild (WCAG 3.2.2), and `hold`. Held
  * for the connect that follows at once only: an element put back much later starts afresh.
+ * Held by the marked element, not by `root`: two galleries watch the same body.
  */
 export function rebuildOnChange<T>(ctx: ControllerContext, root: Element, read: () => Element[]) {
   const first = read();
@@ -22,11 +23,12 @@ export function rebuildOnChange<T>(ctx: ControllerContext, root: Element, read: 
   observer.observe(root, { childList: true, subtree: true });
   ctx.signal.addEventListener('abort', () => observer.disconnect(), { once: true });
   const held = ctx.runtime.shared(rebuildOnChange, () => new WeakMap<Element, unknown>());
-  const was = held.get(root) as T | undefined;
-  held.delete(root);
+  const key = ctx.element;
+  const was = held.get(key) as T | undefined;
+  held.delete(key);
   const hold = (now: T) => {
-    held.set(root, now);
-    queueMicrotask(() => held.delete(root));
+    held.set(key, now);
+    queueMicrotask(() => held.delete(key));
   };
   return [was, hold] as const;
 }

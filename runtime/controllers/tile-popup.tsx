@@ -76,6 +76,11 @@ export function createTilePopup(
     show(index: number, from: Element | null) {
       store.dispatch({ type: 'show', index, opener: from });
     },
+    /** The item shown, and where focus goes when it closes; nothing while closed. */
+    shown(): { index: number; returnTo: Element | null } | undefined {
+      const { open, index, moved, opener } = store.get();
+      return open ? { index, returnTo: moved ? items[index]!.tile : opener } : undefined;
+    },
     destroy() {
       mounted.unmount();
       target.remove();

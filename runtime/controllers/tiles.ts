@@ -26,81 +26,122 @@ export const tiles: Controller = {
     const { runtime } = ctx;
     const win = runtime.window;
     const items = tileItems(container);
-    rebuildOnChange(ctx, container.ownerDocument.body, () => tilesAndContents(container));
+    // A rebuild under the visitor's hand (a tile or section added while the popup is open, or
+    // while its code comes after a click) shows the same section again (WCAG 3.2.2): held as
+    // the section and where focus goes back when it closes.
+    const [was, hold] = rebuildOnChange<[Element, Element | null]>(ctx, container.ownerDocument.body, () =>
+      tilesAndContents(container),
+    );
     if (!items.length) return;
     runtime.adoptStyles(css);
     const hidden = items.map(({ content }) => content.hidden);
     const hide = (on: boolean) => items.forEach(({ content }, i) => (content.hidden = on || hidden[i]!));
     hide(true);
 
-    let popup: Promise<Popup> | undefined;
-    let ready: Popup | undefined; // the popup once it exists: a disconnect takes it back at once
-    let failures = 0; // fetches that failed in a row: after the first, the contents are back
-    function load(use?: boolean): Promise<Popup> {
-      // The popup's code and the UI host (preact/compat) come in parallel.
-      const code = loadChunk(runtime, 'tile popup', () => import('./tile-popup'), {
-        exported: 'createTilePopup',
-        elements: () => [container],
-      });
-      return Promise.all([code, runtime.ui(use)]).then(
-        ([m, host]) => (ready = m.createTilePopup(ctx, items, container, host)),
-      );
-    }
-    // A failed fetch is forgotten: the builder's page comes back (contents in place), and the
-    // next click tries once more.
-    const get = (use?: boolean) =>
-      (popup ??= load(use).catch((err: unknown) => {
-        popup = undefined;
-        failures++;
-        hide(false);
-        throw err;
-      }));
-    const show = (index: number, from: Element | null) =>
-      get(true).then(
-        (p) => {
-          if (ctx.signal.aborted) return;
-          // Here after all: the sections a failure put back leave again, and their addresses
-          // open it again. Not otherwise: the section shown would be hidden inside the popup.
-          if (failures) hide(true);
-          failures = 0;
-          p.show(index, from);
-        },
-        () => void (win.location.hash = items[index]!.content.id), // the link's own jump
-      );
-
+    const popup = popupLoader(ctx, items, container, hide);
     openOnClick(
       ctx,
       items,
-      (index, link) => void show(index, link),
-      () => failures > 1,
+      (index, link) => void popup.show(index, link),
+      () => popup.failures() > 1,
     );
+    const carried = was
+      ? items.findIndex(({ content }) => content === was[0] || sameId(content, was[0]))
+      : -1;
+    if (carried >= 0) void popup.show(carried, was![1]);
     // A link to a tile's section (say, shared by e-mail) opens it, as it scrolled to it before.
     const fromHash = () => {
       // After a failure the sections are back and the link's own jump (show's fallback sets the
       // hash too) must not fetch again. No opener: focus goes back to the tile when it closes.
-      if (failures) return;
+      if (popup.failures()) return;
       const index = items.findIndex(({ content }) => content.id === fragmentId(win.location.hash));
-      if (index >= 0) void show(index, items[index]!.tile);
+      if (index >= 0) void popup.show(index, items[index]!.tile);
     };
     if (!runtime.env.local) {
-      fromHash();
+      // Not over a carried section: the visitor may have moved on from the one the address names.
+      if (carried < 0) fromHash();
       ctx.listen(win, 'hashchange', fromHash);
     }
     // Not a use: a failure stands (the sections come back) until a click tries again.
-    prefetch(ctx, container, () => void get().catch(() => undefined));
+    prefetch(ctx, container, () => void popup.get().catch(() => undefined));
 
     return () => {
+      const shown = popup.shown();
+      if (shown) hold([items[shown.index]!.content, shown.returnTo]);
       // The content shown goes back first, then every content gets the builder's `hidden`.
+      popup.destroy();
+      hide(false);
+    };
+  },
+};
+
+const sameId = (a: Element, b: Element) => !!a.id && a.id === b.id;
+
+/**
+ * The popup's code, fetched once by `get` (the popup's code and the UI host, preact/compat, in
+ * parallel). A failed fetch is forgotten: the builder's page comes back (contents in place),
+ * and the next click tries once more. `shown`: the item open, or asked for while the code comes.
+ */
+function popupLoader(
+  ctx: ControllerContext,
+  items: readonly TileItem[],
+  container: Element,
+  hide: (on: boolean) => void,
+) {
+  const { runtime } = ctx;
+  let popup: Promise<Popup> | undefined;
+  let ready: Popup | undefined; // the popup once it exists: a disconnect takes it back at once
+  let failures = 0; // fetches that failed in a row: after the first, the contents are back
+  let asked: { index: number; returnTo: Element | null } | undefined;
+  function load(use?: boolean): Promise<Popup> {
+    const code = loadChunk(runtime, 'tile popup', () => import('./tile-popup'), {
+      exported: 'createTilePopup',
+      elements: () => [container],
+    });
+    return Promise.all([code, runtime.ui(use)]).then(
+      ([m, host]) => (ready = m.createTilePopup(ctx, items, container, host)),
+    );
+  }
+  const get = (use?: boolean) =>
+    (popup ??= load(use).catch((err: unknown) => {
+      popup = undefined;
+      failures++;
+      hide(false);
+      throw err;
+    }));
+  const show = (index: number, from: Element | null) => {
+    asked = { index, returnTo: from };
+    return get(true).then(
+      (p) => {
+        if (ctx.signal.aborted) return;
+        asked = undefined;
+        // Here after all: the sections a failure put back leave again, and their addresses
+        // open it again. Not otherwise: the section shown would be hidden inside the popup.
+        if (failures) hide(true);
+        failures = 0;
+        p.show(index, from);
+      },
+      () => {
+        asked = undefined;
+        if (!ctx.signal.aborted) runtime.window.location.hash = items[index]!.content.id; // the link's own jump
+      },
+    );
+  };
+  return {
+    get,
+    show,
+    failures: () => failures,
+    shown: () => ready?.shown() ?? asked,
+    destroy() {
       if (ready) ready.destroy();
       else
         void popup?.then(
           (p) => p.destroy(),
           () => undefined,
         );
-      hide(false);
-    };
-  },
-};
+    },
+  };
+}
 
 /**
  * A tile, or any link in the page to a tile's section, opens it with focus to come back to the

@@ -186,6 +186,42 @@ test.describe('tile popup gallery', () => {
     await expect(page).toHaveURL(/\/team\/$/); // the runtime's popup, not the link's jump
   });
 
+  test('a tile added while the popup is open: the section the visitor moved to stays open, focus going back to its tile', async ({
+    page,
+  }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/team/'));
+    await expect(page.locator('[data-sw-tiles]')).toHaveAttribute('data-sw-ready', '');
+    await page.locator('a[data-sw-tile]').first().click();
+    await expect.poll(() => popupOpen(page)).toBe(true);
+    await popup(page).getByRole('button', { name: 'Next' }).click();
+    const second = await page.locator('a[data-sw-tile]').nth(1).getAttribute('href');
+    await expect(page.locator(second!)).toBeVisible();
+    const name = await popup(page).evaluate(
+      (d) =>
+        d.getAttribute('aria-label') ??
+        document.getElementById(d.getAttribute('aria-labelledby')!)!.textContent,
+    );
+    await page.evaluate(() => {
+      const tile = Object.assign(document.createElement('a'), { href: '#dr-diaz', textContent: 'Dr. Diaz' });
+      tile.setAttribute('data-sw-tile', '');
+      document.querySelector('[data-sw-tiles]')!.append(tile);
+      const section = Object.assign(document.createElement('section'), {
+        id: 'dr-diaz',
+        textContent: 'Paediatrics',
+      });
+      section.setAttribute('data-sw-tile-content', '');
+      document.getElementById('dr-chen')!.after(section);
+    });
+    await runtimeIdle(page);
+    await expect.poll(() => popupOpen(page)).toBe(true);
+    await expect(popup(page)).toHaveAccessibleName(name!.trim());
+    await expect(page.locator(second!)).toBeVisible();
+    await expect(page.locator('#dr-diaz')).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => popupOpen(page)).toBe(false);
+    await expect(page.locator(`a[data-sw-tile][href="${second}"]`)).toBeFocused();
+  });
+
   test('a content replaced later, or one that arrives after its tile: the popup shows the one in the page', async ({
     page,
   }) => {

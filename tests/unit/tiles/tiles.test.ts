@@ -3,14 +3,14 @@ import { tiles } from '../../../runtime/controllers/tiles';
 import type { Runtime } from '../../../runtime/runtime';
 import { html, runtime } from '../helpers';
 
-describe('tiles: a link to the section already shown', () => {
-  let rt: Runtime | undefined;
-  afterEach(() => {
-    rt?.destroy();
-    rt = undefined;
-    document.body.innerHTML = '';
-  });
+let rt: Runtime | undefined;
+afterEach(() => {
+  rt?.destroy();
+  rt = undefined;
+  document.body.innerHTML = '';
+});
 
+describe('tiles: a link to the section already shown', () => {
   it('keeps it shown (it was hidden inside the open popup, which went blank)', async () => {
     html(`<div data-sw-tiles><a data-sw-tile href="#a" id="ta">A</a><a data-sw-tile href="#b">B</a></div>
       <section id="a" data-sw-tile-content><h2>Alpha</h2><a id="self" href="#a">Link to this profile</a></section>
@@ -24,5 +24,59 @@ describe('tiles: a link to the section already shown', () => {
     await rt.work.idle();
     expect(a.closest('dialog')?.open).toBe(true);
     expect(a.hidden).toBe(false);
+  });
+});
+
+describe('tiles: rebuilt under the visitor (a tile or section added later)', () => {
+  const start = () => {
+    html(`<div data-sw-tiles id="g"><a data-sw-tile href="#a" id="ta">A</a><a data-sw-tile href="#b" id="tb">B</a></div>
+      <section id="a" data-sw-tile-content><h2>Alpha</h2></section>
+      <section id="b" data-sw-tile-content><h2>Beta</h2></section>`);
+    rt = runtime([{ name: 'tiles', selector: '[data-sw-tiles]', load: 'ready', controller: tiles }]);
+    rt.start();
+  };
+  const addTile = () => {
+    document.getElementById('g')!.insertAdjacentHTML('beforeend', '<a data-sw-tile href="#c" id="tc">C</a>');
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<section id="c" data-sw-tile-content><h2>Gamma</h2></section>',
+    );
+  };
+  const dialogOf = (id: string) => document.getElementById(id)!.closest('dialog');
+
+  it('keeps the section the visitor moved to open, and focus still goes back to its tile', async () => {
+    start();
+    document.getElementById('ta')!.click();
+    await vi.waitFor(() => expect(dialogOf('a')?.open).toBe(true));
+    dialogOf('a')!.querySelector<HTMLElement>('[data-sw-tile-next]')!.click();
+    await vi.waitFor(() => expect(dialogOf('b')?.open).toBe(true));
+    addTile();
+    await vi.waitFor(() => expect(dialogOf('b')?.open).toBe(true));
+    await rt!.work.idle();
+    expect(dialogOf('b')!.isConnected && dialogOf('b')!.open).toBe(true);
+    expect(document.getElementById('a')!.hidden).toBe(true);
+    // The new tile is one of the popup's items now: Next goes on to it.
+    dialogOf('b')!.querySelector<HTMLElement>('[data-sw-tile-next]')!.click();
+    await vi.waitFor(() => expect(dialogOf('c')?.open).toBe(true));
+    dialogOf('c')!.querySelector<HTMLElement>('[data-sw-dialog-close]')!.click();
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe('tc'));
+  });
+
+  it('opens a section clicked while the code was coming', async () => {
+    start();
+    document.getElementById('tb')!.click();
+    addTile(); // before the popup's code has come
+    await vi.waitFor(() => expect(dialogOf('b')?.open).toBe(true));
+    dialogOf('b')!.querySelector<HTMLElement>('[data-sw-dialog-close]')!.click();
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe('tb'));
+  });
+
+  it('starts closed when nothing was open', async () => {
+    start();
+    addTile();
+    await rt!.work.idle();
+    document.getElementById('tc')!.click();
+    await vi.waitFor(() => expect(dialogOf('c')?.open).toBe(true));
+    expect(document.querySelectorAll('dialog[open]')).toHaveLength(1);
   });
 });
