@@ -64,13 +64,18 @@ export function settleLevel(
 /**
  * Where a box is laid out: its own transform (a card animating in with `translateY`, lifted
  * or scaled about its centre, CSS's default origin, on hover) moves its rectangle, not its
- * place in the line, and nothing measures it again once the transform ends. Its layout size
- * is whole pixels (`offsetHeight`); only transformed boxes pay for that.
+ * place in the line, and nothing measures it again once the transform ends. An ancestor's
+ * scale (a section zooming in as it scrolls into view) scales every rectangle, but min-height
+ * is written in layout pixels. Either way the layout size is whole pixels (`offsetHeight`);
+ * only such boxes pay for that.
  */
 function laidOut(b: HTMLElement, cs: CSSStyleDeclaration): { top: number; width: number; height: number } {
   const r = b.getBoundingClientRect();
-  if (!cs.transform || cs.transform == 'none') return r;
-  const height = b.offsetHeight;
+  const [width, height] = [b.offsetWidth, b.offsetHeight];
+  if (!cs.transform || cs.transform == 'none')
+    return Math.abs(r.width - width) < 1 && Math.abs(r.height - height) < 1
+      ? r
+      : { top: r.top, width, height };
   const top = r.top - new DOMMatrixReadOnly(cs.transform).m42 - (height - r.height) / 2;
-  return { top, width: b.offsetWidth, height };
+  return { top, width, height };
 }

@@ -117,6 +117,25 @@ test.describe('equal-height rows regroup when line membership changes @wide', ()
     expect(await boxHeights(page)).toEqual(first);
   });
 
+  test('a row in a scaled section (a zoom-in as it scrolls into view) is equalised in layout pixels, and stays so when the scale goes', async ({
+    page,
+  }) => {
+    // Its rectangles are scaled, min-height is not: the line settled at 300, 200 and 180.
+    const layoutHeights = () =>
+      page
+        .locator('#grid > [data-sw-box]')
+        .evaluateAll((els) => els.map((e) => (e as HTMLElement).offsetHeight));
+    await page.locator('main').evaluate((m: HTMLElement) => {
+      m.style.transform = 'scale(0.6)';
+      m.style.transformOrigin = '0 0';
+    });
+    await addGrid(page, 900, [300, 200, 100]);
+    await expect.poll(layoutHeights).toEqual([300, 300, 300]);
+    await page.locator('main').evaluate((m: HTMLElement) => (m.style.transform = 'none'));
+    await page.evaluate(() => window.SiteRuntime!.idle());
+    expect(await layoutHeights()).toEqual([300, 300, 300]);
+  });
+
   test("a builder's own inline min-height stays the floor, and comes back when the runtime lets go", async ({
     page,
   }) => {

@@ -94,19 +94,37 @@ describe('settling a row from the layout the browser already has', () => {
 });
 
 describe('a box moved by its own transform', () => {
+  const $ = (id: string) => document.getElementById(id)!;
+  /** Mocks where a box is drawn (its rectangle) and its layout size (offset*: whole pixels). */
+  const layout = (id: string, drawn: { top: number; height: number; width: number }, laid = drawn) => {
+    $(id).getBoundingClientRect = () => drawn as DOMRect;
+    Object.defineProperty($(id), 'offsetHeight', { value: laid.height });
+    Object.defineProperty($(id), 'offsetWidth', { value: laid.width });
+  };
+
   it('is measured where it is laid out: a card animating in (translateY) or scaled on hover stays in its line', () => {
     html(`<div data-sw-row id="row"><div data-sw-box id="a"></div>
       <div data-sw-box id="b" style="transform: translateY(40px) scale(1.1)"></div><div data-sw-box id="c"></div></div>`);
-    const $ = (id: string) => document.getElementById(id)!;
     // Laid out: all three at top 0, heights 80, 120 and 100; b is drawn 40 px lower, 10% larger.
-    const rect = (top: number, height: number) => ({ top, height, width: 100 }) as DOMRect;
-    $('a').getBoundingClientRect = () => rect(0, 80);
-    $('b').getBoundingClientRect = () => rect(40 - 6, 132);
-    $('c').getBoundingClientRect = () => rect(0, 100);
-    Object.defineProperty($('b'), 'offsetHeight', { value: 120 });
+    layout('a', { top: 0, height: 80, width: 100 });
+    layout('b', { top: 40 - 6, height: 132, width: 110 }, { top: 0, height: 120, width: 100 });
+    layout('c', { top: 0, height: 100, width: 100 });
     const rows = new Map([[$('row'), [$('a'), $('b'), $('c')]]]);
     const mins: MinHeights = new WeakMap();
     settleLevel([$('row')], rows, mins, new WeakMap());
     expect(['a', 'b', 'c'].map((id) => $(id).style.minHeight)).toEqual(['120px', '', '120px']);
+  });
+
+  it('is measured in layout pixels under an ancestor’s scale (a section zooming in), as min-height is written', () => {
+    html(`<section style="transform: scale(0.6)"><div data-sw-row id="row"><div data-sw-box id="a"></div>
+      <div data-sw-box id="b"></div></div></section>`);
+    layout('a', { top: 0, height: 180, width: 120 }, { top: 0, height: 300, width: 200 });
+    layout('b', { top: 0, height: 120, width: 120 }, { top: 0, height: 200, width: 200 });
+    const rows = new Map([[$('row'), [$('a'), $('b')]]]);
+    const expected = new WeakMap<Element, { w: number; h: number }>();
+    settleLevel([$('row')], rows, new WeakMap(), expected);
+    expect(['a', 'b'].map((id) => $(id).style.minHeight)).toEqual(['', '300px']);
+    // What the ResizeObserver will report (layout sizes): no pass again for nothing.
+    expect(expected.get($('b'))).toEqual({ w: 200, h: 300 });
   });
 });
