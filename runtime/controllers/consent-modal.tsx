@@ -21,6 +21,7 @@ import {
 import { switchesDrawer } from '../consent/drawer';
 import { saveConsent, startConsent, type ConsentSession } from '../consent/session';
 import { fragmentId } from '../dom';
+import { dropFragment } from '../ui/dialog-close';
 import { InvalidOptionsError } from '../errors';
 import { log } from '../log';
 import { jsonAttribute } from '../options';
@@ -117,7 +118,10 @@ function sessionOf(ctx: ControllerContext, store: ConsentStore, groups: CookieGr
       // Page script gets its own frozen copy, so nothing it does reaches the runtime.
       doc.dispatchEvent(new CustomEvent(events.consent, { detail: Object.freeze({ ...detail }) }));
     },
-    reload: () => win.location.reload(),
+    reload: () => {
+      dropFragment(win, (id) => id === ctx.element.id);
+      win.location.reload();
+    },
   };
 }
 
@@ -146,9 +150,15 @@ function follow(
     dialog.open(back.to ? null : from);
     drawSwitches(true);
   };
+  // An address naming the preferences (a link, one followed before the code came) is let go
+  // once they close: a save's reload opened them again, and so on for ever.
+  const named = (id: string) => id === el.id;
+  let wasOpen = false;
   restore.push(
     store.subscribe(() => {
       const state = store.get();
+      if (wasOpen && !state.open) dropFragment(ctx.runtime.window, named);
+      wasOpen = state.open;
       hub.showBanner(bannerShown(state));
       if (!state.open && dialog.isOpen) dialog.close('api');
       if (busy(state)) el.setAttribute('aria-busy', 'true');

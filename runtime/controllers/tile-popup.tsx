@@ -1,5 +1,5 @@
 import type { ControllerContext } from '../controller';
-import { fragmentId } from '../dom';
+import { dropFragment } from '../ui/dialog-close';
 import { dialogStrings } from '../i18n/dialog';
 import { idOf } from '../ids';
 import { TilePopup, type TileItem } from '../tiles/popup';
@@ -62,14 +62,10 @@ export function createTilePopup(
     },
   );
 
-  // The address of a section that opened it is taken off when it closes: a link to that
-  // section fires no hashchange while the address still names it, so it did nothing.
+  // The address of a section that opened it is taken off when it closes.
   store.subscribe(() => {
-    const win = runtime.window;
-    const id = fragmentId(win.location.hash);
-    if (!store.get().open && items.some(({ content }) => content.id === id))
-      // A whole address: a path is read against a <base> (one on another host threw).
-      win.history.replaceState(win.history.state, '', win.location.href.replace(/#.*$/, ''));
+    if (!store.get().open)
+      dropFragment(runtime.window, (id) => items.some(({ content }) => content.id === id));
   });
 
   return {

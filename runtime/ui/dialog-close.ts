@@ -1,5 +1,6 @@
 import type { CloseReason, DialogOptions } from './dialog';
 import { isModal } from './scroll-lock';
+import { fragmentId } from '../dom';
 
 /**
  * Escape and the overlay close the dialog as `closeBy` allows. Escape is the browser's
@@ -65,4 +66,14 @@ export function watchEnds(
     { signal },
   );
   dialog.addEventListener('close', closed, { signal });
+}
+
+/**
+ * Once a dialog the address opened closes: takes the `#fragment` off the address when it names one of `ids`, with no history entry:
+ * a link to it fires no hashchange while the address still names it (so it did nothing), and
+ * a reload would open what named it again. A whole address: a path is read against a <base>.
+ */
+export function dropFragment(win: Window, ids: (id: string) => boolean): void {
+  const id = fragmentId(win.location.hash);
+  if (id && ids(id)) win.history.replaceState(win.history.state, '', win.location.href.replace(/#.*$/, ''));
 }

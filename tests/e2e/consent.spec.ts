@@ -73,6 +73,13 @@ const sameDocument = (page: Page) =>
 const scriptsRun = (page: Page) =>
   page.evaluate(() => (window as unknown as { swConsentScripts?: string[] }).swConsentScripts ?? []);
 
+/** A first visit to the home page that accepts all, its four server scripts run. */
+async function acceptAllOnHome(page: Page): Promise<void> {
+  await openWithRuntime(page, urlFor(HOME));
+  await banner(page).getByRole('button', { name: 'Accept all' }).click();
+  await expect.poll(() => scriptsRun(page)).toHaveLength(4);
+}
+
 /** Waits until the consent controller has read the server (its first `sw:consent`). */
 async function readDone(page: Page): Promise<void> {
   await page.waitForFunction(() => (window as unknown as { __consent: unknown[] }).__consent.length > 0);
@@ -421,9 +428,7 @@ test.describe('later visits', () => {
   }) => {
     await recordConsentEvents(page);
     const calls = await recordCalls(page);
-    await openWithRuntime(page, urlFor(HOME));
-    await banner(page).getByRole('button', { name: 'Accept all' }).click();
-    await expect.poll(() => scriptsRun(page)).toHaveLength(4);
+    await acceptAllOnHome(page);
 
     await page.goto(urlFor('/clinic/en/services/'));
     await readDone(page);
@@ -453,12 +458,31 @@ test.describe('later visits', () => {
     expect(cookies.privacy_cookie_2).toBe('0');
   });
 
+  test('preferences opened by the address: a save that reloads leaves the address, so they do not open again (and again)', async ({
+    page,
+  }) => {
+    await acceptAllOnHome(page);
+
+    // A link from another page or an e-mail to the preferences, on a later visit.
+    await page.goto(`${urlFor('/clinic/en/services/')}#cookie-preferences`);
+    await expect(prefs(page)).toBeVisible();
+    await markDocument(page);
+    const reloaded = page.waitForEvent('load');
+    await prefs(page).getByRole('button', { name: 'Save choices' }).click();
+    await reloaded;
+    expect(await sameDocument(page), 'a save on a later visit reloads the page').toBe(false);
+    await expect(page).toHaveURL(/\/clinic\/en\/services\/$/);
+    await runtimeIdle(page);
+    await expect(prefs(page)).toBeHidden();
+    // And the footer's link to them opens them again (no hashchange while the address named them).
+    await page.locator('footer [data-sw-consent-action="preferences"]').click();
+    await expect(prefs(page)).toBeVisible();
+  });
+
   test('a second save on the page of a first-visit save reloads (injected scripts cannot be taken back)', async ({
     page,
   }) => {
-    await openWithRuntime(page, urlFor(HOME));
-    await banner(page).getByRole('button', { name: 'Accept all' }).click();
-    await expect.poll(() => scriptsRun(page)).toHaveLength(4);
+    await acceptAllOnHome(page);
     await markDocument(page);
     await page.locator('footer [data-sw-consent-action="preferences"]').click();
     const reloaded = page.waitForEvent('load');
