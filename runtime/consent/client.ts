@@ -126,7 +126,7 @@ export function consentClient(
         return { kind: 'unsaved', detail: localFlags(groups, choice) };
       }
       await dropPending(endpoint);
-      return { kind: 'saved', ...confirmed };
+      return signal.aborted ? aborted : { kind: 'saved', ...confirmed };
     },
 
     async resend(choice) {

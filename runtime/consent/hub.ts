@@ -29,6 +29,8 @@ export interface ConsentHub {
   act: ((action: ConsentAction | 'preferences', from: Element) => void) | undefined;
   /** The flags of the last read or save (what `sw:consent` carried). */
   readonly flags: ConsentFlags | undefined;
+  /** Whether the page reloads with them: a part that comes later starts nothing either. */
+  readonly reloading: boolean;
   /** Only the modal's controller calls this, after each read and save. */
   publish(flags: ConsentFlags, reloading?: boolean): void;
   /** Called with every published flags object; returns the unsubscribe. */
@@ -39,6 +41,7 @@ export function createConsentHub(): ConsentHub {
   const listeners = new Set<ConsentListener>();
   const bannerListeners = new Set<(shown: boolean) => void>();
   let flags: ConsentFlags | undefined;
+  let reloadsWith = false;
   let bannerShown = false;
   return {
     get bannerShown() {
@@ -57,8 +60,12 @@ export function createConsentHub(): ConsentHub {
     get flags() {
       return flags;
     },
+    get reloading() {
+      return reloadsWith;
+    },
     publish(next, reloading = false) {
       flags = Object.freeze({ ...next });
+      reloadsWith = reloading;
       for (const listener of [...listeners]) {
         // One failing listener must not keep the flags from the others.
         try {

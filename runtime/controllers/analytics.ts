@@ -51,7 +51,7 @@ export const analytics: Controller = {
     };
 
     const hub = consentHub(runtime);
-    apply(hub.flags);
+    apply(hub.flags, hub.reloading);
     const unsubscribe = hub.subscribe(ctx.guard(apply));
     return () => {
       unsubscribe();

@@ -124,6 +124,17 @@ describe('analytics consent gate', () => {
     expect(commands().at(-1)).toEqual(['consent', 'update', { analytics_storage: 'denied' }]);
   });
 
+  it('a yes published for a page about to reload before the analytics code came starts nothing there either', () => {
+    rt.destroy();
+    delete w.dataLayer;
+    rt = runtime([{ name: 'analytics', selector: ':root', load: 'ready', controller: analytics }]);
+    // The consent flow answered (a kept choice sent again, Accept all with forceReload) first.
+    consentHub(rt).publish({ privacy_cookie: '1', privacy_cookie_2: '1' }, true);
+    rt.start();
+    expect(commands()).toEqual([['consent', 'default', DENIED]]);
+    expect(document.querySelector('script[src*="tags.example"]')).toBeNull();
+  });
+
   it('scroll depth and a form’s start are sent once per page view, however often tracking starts again', async () => {
     document.body.innerHTML = '<form id="f"><input id="i" aria-label="Name"></form>';
     Object.defineProperty(document.documentElement, 'scrollHeight', { value: 800, configurable: true });

@@ -159,6 +159,14 @@ describe('consent client: saving', () => {
   });
 });
 
+describe('consent client: a save confirmed as the runtime goes', () => {
+  it('is not answered as saved (the flow would announce, reload or run scripts after destroy)', async () => {
+    fetch.mockResolvedValue(ok({ privacy_cookie: '1', privacy_cookie_2: '1' }));
+    vi.mocked(dropPending).mockImplementationOnce(async () => void abort.abort());
+    expect(await client().save({ privacy_cookie_1: 1, privacy_cookie_2: 1 })).toEqual({ kind: 'aborted' });
+  });
+});
+
 describe('consent client: a choice kept by an earlier page', () => {
   it('is read from the device', async () => {
     kept.set(ENDPOINT, { flags: { privacy_cookie_2: 1 }, time: 1 });
