@@ -50,6 +50,11 @@ export interface LazyDefinition extends DefinitionBase {
   replay?: string;
   /** True when the page needs the controller at once whatever its strategy (a deep link). */
   urgent?: (runtime: Runtime) => boolean;
+  /**
+   * Its marker is hidden until the controller shows it (cookie consent): never in view nor
+   * touched first, so `visible` or `interaction` would never fetch it; `idle` applies instead.
+   */
+  hidden?: true;
 }
 
 export type ControllerDefinition =

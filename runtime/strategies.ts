@@ -19,10 +19,19 @@ export const isStrategy = (v: unknown): v is LoadStrategy => loadStrategies.incl
  */
 export function strategyFor(
   runtime: Runtime,
-  definition: Pick<LazyDefinition, 'name' | 'load' | 'urgent'>,
+  definition: Pick<LazyDefinition, 'name' | 'load' | 'urgent' | 'hidden'>,
   element: Element,
 ): LoadStrategy {
   if (definition.urgent?.(runtime)) return 'ready';
+  const chosen = written(runtime, definition, element);
+  if (!definition.hidden || (chosen !== 'visible' && chosen !== 'interaction')) return chosen;
+  log.warn(
+    `${describe(element)}: "${chosen}" never comes for ${definition.name}, hidden until shown; "idle" applies.`,
+  );
+  return 'idle';
+}
+
+function written(runtime: Runtime, definition: Pick<LazyDefinition, 'name' | 'load'>, element: Element) {
   const fallback = runtime.config.load[definition.name] ?? definition.load;
   // The document element stands for the whole page (`:root` controllers): its attribute is no one's.
   const own = element === runtime.document.documentElement ? null : element.getAttribute(attr.load);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Controller, LazyDefinition } from '../../runtime/controller';
+import { definitions as lazyDefinitions } from '../../runtime/controllers/index';
 import { GIVE_BACK_MS } from '../../runtime/held-clicks';
 import { html, runtime, silenceConsole } from './helpers';
 
@@ -213,6 +214,31 @@ describe('load strategies (issue 14)', () => {
     );
     await vi.waitFor(() => expect(c.importer).toHaveBeenCalledTimes(1));
     rt.destroy();
+  });
+
+  it('a marker hidden until its controller shows it (cookie consent): visible and interaction would never come; idle applies, with a word', async () => {
+    const { warn } = silenceConsole();
+    fakeObserver(); // never reports: a hidden element is never in view
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<script type="application/json" id="sw-config">{"load":{"lightbox":"visible"}}</script>',
+    );
+    html(link('a', 'data-sw-load="interaction" hidden') + link('b', 'hidden'));
+    const c = clicker({ hidden: true });
+    const rt = runtime([c.definition]);
+    rt.start();
+    await vi.waitFor(() => expect(document.querySelectorAll('[data-sw-ready]')).toHaveLength(2));
+    const said = warn.mock.calls.map((call) => String(call[0]));
+    expect(
+      said.some((m) => m.includes('"interaction" never comes for lightbox') && m.includes('"idle" applies')),
+    ).toBe(true);
+    expect(said.some((m) => m.includes('"visible" never comes for lightbox'))).toBe(true);
+    rt.destroy();
+  });
+
+  it('the consent markers are such markers', () => {
+    const hidden = lazyDefinitions.filter((d) => 'hidden' in d && d.hidden).map((d) => d.name);
+    expect(hidden.sort()).toEqual(['consent-banner', 'consent-modal']);
   });
 
   it('urgent (a deep link): fetched at once whatever the strategy', async () => {
