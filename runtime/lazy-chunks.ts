@@ -188,7 +188,8 @@ export class LazyChunks {
       this.#wait(definition, now);
       this.#start(definition);
     };
-    for (const el of elements)
+    // A marker hidden until shown is never touched itself: the page's next contact is its use.
+    for (const el of definition.hidden ? [this.runtime.document] : elements)
       for (const type of ['pointerover', 'focusin', 'touchstart'])
         el.addEventListener(type, retry, { once: true, passive: true, signal });
   }

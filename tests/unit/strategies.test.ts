@@ -360,6 +360,23 @@ describe('load strategies (issue 14)', () => {
     rt.destroy();
   });
 
+  it('a hidden marker whose code failed (cookie consent) gets its one more try on a contact anywhere in the page', async () => {
+    silenceConsole();
+    html(link('a', 'hidden') + '<button id="other">Elsewhere</button>');
+    let fails = true;
+    const c = clicker({ hidden: true, load: 'ready' });
+    const inner = c.definition.importer;
+    c.definition.importer = () => (fails ? Promise.reject(new TypeError('Failed to fetch')) : inner());
+    const rt = runtime([c.definition]);
+    rt.start();
+    await vi.waitFor(() => expect(rt.registry.inspect().some((m) => m.state === 'failed')).toBe(true));
+    fails = false;
+    // Nobody can point at or focus the hidden marker itself: the page's next contact is the use.
+    document.getElementById('other')!.dispatchEvent(new Event('focusin', { bubbles: true }));
+    await vi.waitFor(() => expect(document.getElementById('a')!.hasAttribute('data-sw-ready')).toBe(true));
+    rt.destroy();
+  });
+
   it('visible: the observer goes with the runtime', () => {
     const io = fakeObserver();
     html(link('a'));
