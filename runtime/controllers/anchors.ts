@@ -32,12 +32,18 @@ export const anchors: Controller = {
     const doc = root.ownerDocument;
     if (ctx.runtime.env.local) return;
     let restore: (() => void) | undefined;
+    // Under a <base> (another folder, or the page without its query) `#id` is another page's:
+    // the browser leaves, and the page left must not be scrolled or focused first.
+    const elsewhere = (href: string) => {
+      const page = (url: string) => url.replace(/#.*$/, '');
+      return page(new URL(href, doc.baseURI).href) !== page(win.location.href);
+    };
 
     ctx.listen<MouseEvent>(doc, 'click', (e) => {
       if (!isPlainClick(e)) return;
       const a = (e.target as Element | null)?.closest?.('a[href]');
       const href = a?.getAttribute('href') ?? '';
-      if (!a || !href.startsWith('#') || href.length < 2 || a.matches(claimedLink)) return;
+      if (!a || !href.startsWith('#') || href.length < 2 || a.matches(claimedLink) || elsewhere(href)) return;
       const target = doc.getElementById(fragmentId(href));
       if (!target || target.matches(claimedTarget)) return;
 
@@ -59,12 +65,16 @@ export const anchors: Controller = {
       win.addEventListener('scrollend', undo, { once: true, signal: done.signal });
       restore = undo;
 
-      if (!target.matches('a[href],button,input,select,textarea,[tabindex]')) {
+      const given = !target.matches('a[href],button,input,select,textarea,[tabindex]');
+      if (given) {
         target.setAttribute('tabindex', '-1');
         untab = () => target.removeAttribute('tabindex');
         target.addEventListener('blur', untab, { once: true, signal: ctx.signal });
       }
       target.focus({ preventScroll: true });
+      // A target that cannot take focus (in a closed <details>, shown only under :target)
+      // never blurs: its tabindex goes now, not with a blur that will not come.
+      if (given && doc.activeElement !== target) target.removeAttribute('tabindex');
     });
     // The one target still focused at disconnect (destroy()) gives its tabindex back too: the
     // others gave theirs back when focus left them.

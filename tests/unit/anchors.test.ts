@@ -3,14 +3,15 @@ import { anchors } from '../../runtime/controllers/anchors';
 import type { Runtime } from '../../runtime/runtime';
 import { html, runtime } from './helpers';
 
-describe('smooth anchors and the carousel', () => {
-  let rt: Runtime | undefined;
-  afterEach(() => {
-    rt?.destroy();
-    rt = undefined;
-    document.body.innerHTML = '';
-  });
+let rt: Runtime | undefined;
+afterEach(() => {
+  rt?.destroy();
+  rt = undefined;
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+});
 
+describe('smooth anchors and the carousel', () => {
   const start = () => {
     html(`<div id="news" data-sw-carousel aria-label="News">
       <div data-sw-slide><p><a id="book" href="#booking">Book now</a></p></div>
@@ -33,5 +34,35 @@ describe('smooth anchors and the carousel', () => {
     document.getElementById('prev')!.click();
     expect(document.getElementById('news')!.style.scrollMarginTop).toBe('');
     expect(document.activeElement).toBe(document.body);
+  });
+});
+
+describe('smooth anchors: links that are not to this page, targets that take no focus', () => {
+  const start = (body: string) => {
+    html(body);
+    rt = runtime([{ name: 'anchors', selector: ':root', load: 'ready', controller: anchors }]);
+    rt.start();
+  };
+
+  it('leaves a #id link that a <base> sends to another page: nothing scrolled or focused here first', () => {
+    document.head.innerHTML = '<base href="https://elsewhere.example/clinic/">';
+    start('<a id="go" href="#hours">Hours</a><section id="hours"><h2>Hours</h2></section>');
+    const go = document.getElementById('go')!;
+    // The test stays on its page: stopped after the runtime's listener on the document.
+    window.addEventListener('click', (e) => e.preventDefault(), { once: true });
+    go.click();
+    const target = document.getElementById('hours')!;
+    expect(target.style.scrollMarginTop).toBe('');
+    expect(target.hasAttribute('tabindex')).toBe(false);
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('a target that cannot take focus keeps no tabindex (it never blurs)', () => {
+    start('<a id="go" href="#hours">Hours</a><section id="hours"><h2>Hours</h2></section>');
+    const target = document.getElementById('hours')!;
+    target.focus = () => {}; // as in a closed <details>, or shown only under :target
+    document.getElementById('go')!.click();
+    expect(target.style.scrollMarginTop).toBe('100px');
+    expect(target.hasAttribute('tabindex')).toBe(false);
   });
 });
