@@ -27,6 +27,7 @@ export function rowScheduler(runtime: Runtime) {
     frame ??= runtime.work.frame(pass, signal);
   };
   const [ro, watch] = watchRows(win, signal, rows, expected, stale, schedule, runtime.work);
+  const printing = aroundPrinting(win, signal, rows, mins, schedule);
 
   /** Watched while a row, or a box of one: a nested row is both (one observation for the two). */
   const unobserve = (el: Element) =>
@@ -47,6 +48,7 @@ export function rowScheduler(runtime: Runtime) {
 
   function pass() {
     frame = undefined;
+    if (printing.on) return; // its rows stay dirty for the pass after
     const start = win.performance.now();
     const levels = new Map<number, Element[]>();
     for (const row of dirty) {
@@ -82,4 +84,25 @@ export function rowScheduler(runtime: Runtime) {
     },
     schedule,
   };
+}
+
+/**
+ * Printing lays the page out again (narrower, often one column) with no script run for it:
+ * the screen's heights left gaps and extra pages. They are let go for it, and come back after.
+ */
+function aroundPrinting(
+  win: Window,
+  signal: AbortSignal,
+  rows: Map<Element, HTMLElement[]>,
+  mins: MinHeights,
+  schedule: () => void,
+): { on: boolean } {
+  const printing = { on: false };
+  const letGo = () => {
+    printing.on = true; // no pass meanwhile: it would measure the screen's layout again
+    rows.forEach((boxes) => boxes.forEach((b) => setMin(mins, b, null)));
+  };
+  win.addEventListener('beforeprint', letGo, { signal });
+  win.addEventListener('afterprint', () => ((printing.on = false), schedule()), { signal });
+  return printing;
 }

@@ -136,6 +136,24 @@ test.describe('equal-height rows regroup when line membership changes @wide', ()
     expect(await layoutHeights()).toEqual([300, 300, 300]);
   });
 
+  test('printing lets the heights go (the printed page is laid out again, with no script), and they come back after', async ({
+    page,
+  }) => {
+    await addGrid(page, 900, [40, 120, 80]);
+    await expect.poll(() => boxHeights(page)).toEqual([120, 120, 120]);
+    await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+    expect(await inlineMinHeights(page)).toEqual(['', '', '']);
+    // And they stay let go while the print lasts: the boxes' resizing schedules no pass.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    await page.evaluate(() => window.SiteRuntime!.idle());
+    expect(await inlineMinHeights(page)).toEqual(['', '', '']);
+    expect(await boxHeights(page)).toEqual([40, 120, 80]);
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    await expect.poll(() => boxHeights(page)).toEqual([120, 120, 120]);
+  });
+
   test("a builder's own inline min-height stays the floor, and comes back when the runtime lets go", async ({
     page,
   }) => {
