@@ -6,6 +6,7 @@ import { log } from '../log';
 import { attr, events } from '../schema';
 import { adoptIntoDialog } from '../ui/adopt';
 import { createDialog, type CloseReason, type Dialog } from '../ui/dialog';
+import { dropFragment } from '../ui/dialog-close';
 import { openModal } from '../ui/scroll-lock';
 import { autoHide } from '../modal/auto-hide';
 import { watchTriggers } from '../modal/triggers';
@@ -39,7 +40,8 @@ export const modal: Controller = {
     const restore: (() => void)[] = [];
     const dialog = createDialog(runtime, signal, {
       closeBy,
-      onClosed: (reason) => emit(events.modalClose, reason),
+      // An address that opened it is let go: a reconnect or a reload opened it again.
+      onClosed: (reason) => (dropFragment(win, (id) => id === el.id), emit(events.modalClose, reason)),
     });
     const box = dialog.element;
     restore.push(adoptIntoDialog(el, dialog));

@@ -366,6 +366,24 @@ describe('modal trigger timing (fake timers)', () => {
     }
   });
 
+  it('opened by the address: closing lets the address go, so a reconnect or a reload does not open it again', async () => {
+    history.replaceState(null, '', '#m');
+    try {
+      const isOpen = start('{"trigger":"click"}');
+      expect(isOpen()).toBe(true);
+      modalCommand(rt!, 'm', 'close');
+      vi.runAllTimers(); // the closing fade
+      expect(isOpen()).toBe(false);
+      expect(location.hash).toBe('');
+      // A page script moves the builder's element: the modal is connected again where it is.
+      document.body.append(document.getElementById('m')!);
+      await vi.waitFor(() => expect(document.getElementById('m')!.parentElement!.localName).toBe('dialog'));
+      expect(isOpen()).toBe(false);
+    } finally {
+      history.replaceState(null, '', location.pathname + location.search);
+    }
+  });
+
   it('a modal element the page removes stays removed, with its dialog gone', async () => {
     start('{"trigger":"click"}');
     const m = document.getElementById('m')!;
