@@ -4,9 +4,11 @@ const L = 'dialog[data-sw-dialog].sw-lightbox';
 // its scrollbar out of the content's width, so a fitted image overflowed sideways: the gutter
 // is reserved instead. Thumbnails are blocks: an inline image's descender space overflowed its
 // button and put scrollbars on the strip.
-export const lightboxCss = `
+// The backdrop's opacity is the page's --sw-lb-opacity, else the configured value: a ::backdrop
+// that inherits nothing from its dialog (Chrome < 122, Firefox < 120, Safari < 17.4) gets the latter.
+export const lightboxCss = (opacity: number) => `
 ${L}{max-width:calc(100vw - 1em);max-height:calc(100dvh - 1em);padding:.75em;transition-duration:200ms;scrollbar-gutter:stable}
-${L}::backdrop{background:rgb(0 0 0/var(--sw-lb-opacity,.8));transition-duration:200ms}
+${L}::backdrop{background:rgb(0 0 0/var(--sw-lb-opacity,${opacity}));transition-duration:200ms}
 ${L} .sw-lb-bar{display:flex;justify-content:space-between;align-items:center;gap:1em}
 ${L} .sw-lb-counter{margin:0}
 ${L} figure{margin:.5em 0}

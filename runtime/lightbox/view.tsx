@@ -35,7 +35,7 @@ export function createLightbox(runtime: Runtime, host: UiHost) {
   const options = runtime.config.lightbox;
   const signal = runtime.signal;
   runtime.adoptStyles(dialogCss);
-  runtime.adoptStyles(lightboxCss);
+  runtime.adoptStyles(lightboxCss(options.opacity));
   const store = createStore(reduce, initialLightbox);
   followMediaConsent(runtime, store);
 
