@@ -3,6 +3,9 @@
 import { until } from './keyboard.mjs';
 
 export const modalOpen = (sel) => !!document.querySelector(sel)?.closest('dialog')?.matches(':modal');
+// Its own text, not `!modalOpen(sel)`: Playwright sends a predicate's source to the page, where
+// nothing else of this module exists (that one threw there, and the wait ended at once).
+const modalClosed = (sel) => !document.querySelector(sel)?.closest('dialog')?.matches(':modal');
 
 /** Opens by keyboard, as a visitor would (so :focus-visible and focus return are the real ones). */
 export async function press(page, selector) {
@@ -23,7 +26,7 @@ export function consentPlan(modal) {
       // Closed as a visitor can: Decline (run.mjs answers the save; nothing reaches the server).
       const close = async () => {
         if (modal.decline) await page.locator(modal.decline).click();
-        await until(page, (sel) => !modalOpen(sel), modal.selector, 5000);
+        await until(page, modalClosed, modal.selector, 5000);
       };
       return { kind: 'dialog', escape: false, close, opener: modal.opener };
     },
@@ -41,7 +44,7 @@ export function modalPlan(m) {
       const close = async () => {
         if (m.closer && (await page.locator(m.closer).isVisible())) await page.locator(m.closer).click();
         else await page.evaluate((id) => window.SiteRuntime.modal(id, 'close'), m.id);
-        await until(page, (sel) => !modalOpen(sel), m.selector, 5000);
+        await until(page, modalClosed, m.selector, 5000);
       };
       return { kind: 'dialog', escape: m.escape, close, opener: m.opener };
     },

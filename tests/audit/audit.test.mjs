@@ -83,6 +83,16 @@ describe('site-runtime-audit', { timeout: 300_000, concurrency: 3 }, () => {
     ]);
   });
 
+  test('focus taken to the page body once the consent preferences close: found after they have closed', async () => {
+    // They close only when the save is answered: judged before that, focus was still on
+    // Decline inside them, and nothing was found.
+    const r = await audit(['/planted-consent.html'], '--viewport', 'desktop');
+    const consent = findings(r.json).filter((f) => f.includes(' consent-preferences '));
+    assert.equal(consent.length, 1, r.out);
+    assert.match(consent[0], /^desktop consent-preferences focus-(lost|not-returned)$/);
+    assert.equal(r.code, 1, r.out);
+  });
+
   test('no focus ring on the links of a submenu: found in the open submenu only', async () => {
     const r = await audit(['/planted-menu.html'], '--viewport', 'desktop');
     assert.equal(r.code, 1, r.out);

@@ -93,6 +93,28 @@ export const PAGES = {
     'A modal without an id',
     '<div class="modal" data-sw-modal aria-label="Nameless"><p>No id.</p></div>',
   ),
+  // A page script that takes focus away once a consent choice is announced: focus is on the
+  // page body after the preferences close (they close when the save is answered).
+  '/planted-consent.html': page(
+    'Planted consent',
+    `<p><a href="#cookie-preferences" data-sw-consent-action="preferences">Cookie settings</a></p>
+<div data-sw-consent-banner hidden aria-labelledby="cb-title"><h2 id="cb-title">Cookies</h2>
+<button type="button" data-sw-consent-action="accept-all">Accept all</button>
+<button type="button" data-sw-consent-action="decline">Decline</button>
+<button type="button" data-sw-consent-action="preferences">Preferences</button></div>
+<div id="cookie-preferences" class="modal" data-sw-consent-modal aria-labelledby="cp-title"
+ data-sw-cookie-groups='[{"label":"Necessary","variable":"privacy_cookie_1","forced":true},{"label":"Statistics","variable":"privacy_cookie_2"}]'
+ data-sw-consent-options='{"delay":0}'><h2 id="cp-title">Cookie preferences</h2><div data-sw-consent-groups></div>
+<button type="button" data-sw-consent-action="accept">Save choices</button>
+<button type="button" data-sw-consent-action="decline">Decline</button></div>
+<script>document.addEventListener('sw:consent', () => document.activeElement?.blur());
+document.addEventListener('click', (e) => {
+  // A slow save, as on a slow network: the visitor's press reaches the runtime 300 ms later.
+  if (!e.isTrusted || !e.target.closest?.('#cookie-preferences [data-sw-consent-action]')) return;
+  e.stopImmediatePropagation();
+  setTimeout(() => e.target.click(), 300);
+}, true);</script>`,
+  ),
   '/no-runtime.html':
     '<!doctype html><html lang="en"><head><title>Plain</title></head><body><main><h1>Plain</h1></main></body></html>',
 };
@@ -105,6 +127,13 @@ export function startPlantedSite() {
     const send = (status, type, body) => res.writeHead(status, { 'content-type': type }).end(body);
     if (pathname === '/x.png') return send(200, TYPES['.png'], IMAGE);
     if (PAGES[pathname]) return send(200, TYPES['.html'], PAGES[pathname]);
+    // The consent endpoint's read (contract §4): a first visit. The audit answers writes itself.
+    if (pathname === '/swfiles/lib/privacycookie.php')
+      return send(
+        200,
+        'application/json',
+        JSON.stringify({ status: { code: '200', message: { privacy_cookie_1: '1' } } }),
+      );
     if (pathname === '/card') return send(200, 'text/vcard', 'BEGIN:VCARD\nFN:Clinic\nEND:VCARD\n');
     if (pathname === '/feed') return send(200, 'application/pdf', '%PDF-1.4\n%%EOF\n');
     // To another host of the same server (http to https, apex to www, as sites do).
