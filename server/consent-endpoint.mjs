@@ -23,25 +23,22 @@ export function consentEndpoint({ site, projectPath, consentLog }) {
       const flags = flagsFromCookies(parseCookies(req.headers.cookie), site);
       return sendJson(res, 200, { status: { code: '200', message: flags } });
     }
+    // A refusal closes the connection: the rest of a body it will not read (megabytes, or a
+    // chunked one that never ends) is neither drained nor waited for.
+    const refuse = (status, error) => {
+      res.setHeader('Connection', 'close');
+      return sendJson(res, status, { error });
+    };
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'GET, HEAD, POST');
-      return sendJson(res, 405, { error: 'method not allowed' });
+      return refuse(405, 'method not allowed');
     }
     // Before anything is read or stored: another site's page must not choose for the visitor.
-    if (isCrossSite(req.headers)) {
-      req.resume();
-      return sendJson(res, 403, { error: "consent is accepted only from the site's own pages" });
-    }
+    if (isCrossSite(req.headers)) return refuse(403, "consent is accepted only from the site's own pages");
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (type !== 'application/x-www-form-urlencoded') {
-      req.resume();
-      return sendJson(res, 400, { error: 'expected application/x-www-form-urlencoded' });
-    }
+    if (type !== 'application/x-www-form-urlencoded') return refuse(400, 'expected application/x-www-form-urlencoded');
     const body = await readBody(req, MAX_BODY_BYTES);
-    if (body === null) {
-      res.setHeader('Connection', 'close'); // the rest of the body is not waited for
-      return sendJson(res, 400, { error: `body larger than ${MAX_BODY_BYTES} bytes` });
-    }
+    if (body === null) return refuse(400, `body larger than ${MAX_BODY_BYTES} bytes`);
     const result = validateConsentBody(body, site);
     if (result.error) return sendJson(res, 400, { error: result.error });
 

@@ -1,5 +1,6 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/server.mjs';
@@ -102,5 +103,35 @@ describe('privacycookie.php with a malformed Cookie header', () => {
   it('a malformed cookie does not stop a POST from saving', async () => {
     const res = await post({ Cookie: 'privacy_cookie=%E0%A4%A' });
     expect(res.status).toBe(200);
+  });
+});
+
+describe('privacycookie.php: a refusal does not read the rest of the body', () => {
+  /**
+   * Sends a POST's head and the first bytes of a body declared far larger, then nothing: what
+   * the server answers, and whether it closed the connection (it must not wait for, or drain,
+   * the megabytes a refused request says it will send).
+   */
+  const refusedMidBody = (method: string, headers: Record<string, string>) =>
+    new Promise<{ head: string; closed: boolean }>((ok, fail) => {
+      const socket = connect(server.port, '127.0.0.1');
+      let head = '';
+      socket.on('data', (d: Buffer) => (head += d.toString('latin1')));
+      socket.on('error', fail);
+      socket.on('close', () => ok({ head, closed: true }));
+      const lines = Object.entries({ Host: `127.0.0.1:${server.port}`, 'Content-Length': '50000000', ...headers });
+      socket.write(`${method} ${ENDPOINT} HTTP/1.1\r\n${lines.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`);
+      socket.write('privacy_cookie_2=1&'.repeat(100));
+    });
+
+  it.each([
+    ['a cross-site POST (403)', 'POST', { 'Content-Type': FORM, 'Sec-Fetch-Site': 'cross-site' }, 403],
+    ['a POST that is not a form (400)', 'POST', { 'Content-Type': 'text/plain' }, 400],
+    ['a PUT (405)', 'PUT', { 'Content-Type': FORM }, 405],
+  ])('%s: answered, and the connection closed', async (_what, method, headers, status) => {
+    const { head, closed } = await refusedMidBody(method, headers);
+    expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(head.toLowerCase()).toContain('connection: close');
+    expect(closed).toBe(true);
   });
 });
