@@ -67,6 +67,9 @@ export async function tabRound(page, { key = 'Tab', dialog = false, max = MAX_TA
     await page.keyboard.press(key);
     await stillFocus(page, previous);
     const now = await ask(page, 'focus');
+    // Still on the same element: Tab moved inside a frame or a shadow root (a map, a video
+    // player), which the page sees as one element: nothing to judge, and no round completed.
+    if (previous && now.selector === previous) continue;
     // Focus in the browser's own controls (seen as <body>) leaves the page's styles as they
     // were: a control is judged unfocused only when focus moved to another in the page.
     if (previous && !now.body && looks.get(previous)) judge(previous, await ask(page, 'look', previous));
@@ -120,9 +123,11 @@ export const until = (page, predicate, arg, ms = 2000) =>
 const closed = (sel) => !document.querySelector(sel)?.matches(':modal');
 const collapsed = (sel) => document.querySelector(sel)?.getAttribute('aria-expanded') !== 'true';
 
-/** A modal dialog is open: focus inside, kept inside both ways; then Escape (or `close`). */
-export async function checkDialog(page, { opener, escape, close }) {
-  const findings = [];
+/**
+ * A modal dialog is open: focus inside, kept inside both ways; then Escape (or `close`).
+ * Findings go into `findings` as they are made: a later step that throws keeps them.
+ */
+export async function checkDialog(page, { opener, escape, close }, findings = []) {
   const dialogSel = await ask(page, 'dialog');
   // A component may move focus in an effect after the dialog opened: given a moment.
   await until(
@@ -175,9 +180,9 @@ export async function focusBack(page, opener) {
   return [];
 }
 
-/** A disclosure (submenu) is open: Escape closes it and gives focus back to its button. */
-export async function checkDisclosure(page, button) {
-  const findings = [...(await motion(page, null))];
+/** A disclosure (submenu) is open: Escape closes it and gives focus back to its button (into `findings`). */
+export async function checkDisclosure(page, button, findings = []) {
+  findings.push(...(await motion(page, null)));
   // Through what it shows (its focus indicators), from its button; then Escape from inside.
   const inside = await ask(page, 'controls', button);
   if (inside > 0) findings.push(...(await tabRound(page, { max: inside, step: true })));

@@ -183,9 +183,15 @@ export function probe({ op, arg }) {
   }
   if (op === 'links') {
     // An SVG link's href is an SVGAnimatedString (and may be xlink:href): resolved here too.
-    return [...document.querySelectorAll('a[href], a[*|href]')].map((a) =>
-      typeof a.href === 'string' ? a.href : new URL(a.href.baseVal, document.baseURI).href,
-    );
+    // One that is no URL (`http://[x/`) is skipped, not the end of the page's audit.
+    return [...document.querySelectorAll('a[href], a[*|href]')].flatMap((a) => {
+      if (typeof a.href === 'string') return [a.href];
+      try {
+        return [new URL(a.href.baseVal, document.baseURI).href];
+      } catch {
+        return [];
+      }
+    });
   }
   throw new Error(`unknown probe ${op}`);
 

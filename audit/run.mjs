@@ -179,9 +179,9 @@ async function auditState(page, plan) {
     if (reached.kind === 'page') {
       await page.evaluate(() => document.activeElement?.blur?.());
       state.keyboard = await tabRound(page);
-    } else if (reached.kind === 'dialog') state.keyboard = await checkDialog(page, reached);
+    } else if (reached.kind === 'dialog') await checkDialog(page, reached, state.keyboard);
     else if (reached.kind === 'disclosure') {
-      state.keyboard = await checkDisclosure(page, reached.button);
+      await checkDisclosure(page, reached.button, state.keyboard);
       await reached.after?.(page);
     } else state.keyboard = await motion(page, reached.region);
     if (!state.violations.length && !state.keyboard.length) state.screenshot = null;

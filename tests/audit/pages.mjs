@@ -78,10 +78,13 @@ export const PAGES = {
 <li><a href="/about.html">About</a><ul><li><a href="/about.html#team">Team</a></li></ul></li></ul></nav>`,
     'nav a,nav button{display:inline-block;min-width:24px;min-height:24px;margin:4px}nav ul ul a:focus{outline:none}',
   ),
-  // A link inside SVG (its href an SVGAnimatedString): the crawl still follows it.
+  // A link inside SVG (its href an SVGAnimatedString): the crawl still follows it; one whose
+  // href is no URL is skipped.
   '/svg-links.html': page(
     'SVG links',
-    '<p><svg width="120" height="30" aria-label="About us" role="img"><a href="/about.html"><text x="0" y="20">About us</text></a></svg></p>',
+    '<p><svg width="120" height="30" aria-label="About us" role="img"><a href="/about.html"><text x="0" y="20">About us</text></a></svg></p>' +
+      // One that is no URL (an unclosed IPv6 host): skipped, not the end of the page's audit.
+      '<p><svg width="120" height="30" aria-label="Broken" role="img"><a href="http://[x/"><text x="0" y="20">Broken</text></a></svg></p>',
   ),
   // Two modals with one id: openers and SiteRuntime.modal reach only the first.
   '/dup-modal.html': page(
