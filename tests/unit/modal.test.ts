@@ -368,6 +368,7 @@ describe('modal trigger timing (fake timers)', () => {
 
   it('opened by the address: closing lets the address go, so a reconnect or a reload does not open it again', async () => {
     history.replaceState(null, '', '#m');
+    const entries = history.length;
     try {
       const isOpen = start('{"trigger":"click"}');
       expect(isOpen()).toBe(true);
@@ -375,6 +376,7 @@ describe('modal trigger timing (fake timers)', () => {
       vi.runAllTimers(); // the closing fade
       expect(isOpen()).toBe(false);
       expect(location.hash).toBe('');
+      expect(history.length).toBe(entries); // no history entry for it
       // A page script moves the builder's element: the modal is connected again where it is.
       document.body.append(document.getElementById('m')!);
       await vi.waitFor(() => expect(document.getElementById('m')!.parentElement!.localName).toBe('dialog'));
