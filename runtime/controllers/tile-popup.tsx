@@ -75,7 +75,9 @@ export function createTilePopup(
     /** The item shown, and where focus goes when it closes; nothing while closed. */
     shown(): { index: number; returnTo: Element | null } | undefined {
       const { open, index, moved, opener } = store.get();
-      return open ? { index, returnTo: moved ? items[index]!.tile : opener } : undefined;
+      // Fading out after a close is closed: the store says so only once the fade has ended.
+      if (!open || target.querySelector('dialog[data-sw-closing]')) return undefined;
+      return { index, returnTo: moved ? items[index]!.tile : opener };
     },
     destroy() {
       mounted.unmount();

@@ -77,3 +77,16 @@ export function dropFragment(win: Window, ids: (id: string) => boolean): void {
   const id = fragmentId(win.location.hash);
   if (id && ids(id)) win.history.replaceState(win.history.state, '', win.location.href.replace(/#.*$/, ''));
 }
+
+/**
+ * A close's fade under way: still open, and `data-sw-closing` says it is going (a part built
+ * again meanwhile must not carry it across as open); `shut` ends it.
+ */
+export const fadeOut = (dialog: HTMLDialogElement) => {
+  dialog.removeAttribute('data-sw-shown');
+  dialog.setAttribute('data-sw-closing', '');
+};
+export const shut = (dialog: HTMLDialogElement) => {
+  dialog.removeAttribute('data-sw-closing');
+  dialog.close();
+};

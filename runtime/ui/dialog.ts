@@ -1,6 +1,6 @@
 import type { Runtime } from '../runtime';
 import type { Work } from '../work';
-import { closeByVisitor, watchEnds } from './dialog-close';
+import { closeByVisitor, fadeOut, shut, watchEnds } from './dialog-close';
 import { focusBack } from './focus';
 import { hasScrollbar, markGutter, scrollLockCss } from './scroll-lock';
 
@@ -76,7 +76,7 @@ export function attachDialog(
     closing = undefined;
     release?.();
     ours = dialog.open;
-    dialog.close();
+    shut(dialog);
     markGutter(doc);
     const target = returnTo;
     returnTo = null;
@@ -113,7 +113,7 @@ export function attachDialog(
     close(reason) {
       // Shown in place (design), it is part of the page being edited: only stop() removes it.
       if (!dialog.open || closing || dialog.hasAttribute('data-sw-inline')) return;
-      dialog.removeAttribute('data-sw-shown');
+      fadeOut(dialog);
       const instant = reduced() || reason === 'replaced';
       // The bound covers a transition the page's CSS removed (no transitionend then).
       // idle() waits for the fade (`release`): the dialog is still open until it ends.
@@ -129,7 +129,7 @@ export function attachDialog(
       closing?.release?.();
       closing = undefined;
       ours = dialog.open;
-      dialog.close();
+      shut(dialog);
       markGutter(doc);
     },
   };

@@ -71,6 +71,21 @@ describe('tiles: rebuilt under the visitor (a tile or section added later)', () 
     await vi.waitFor(() => expect(document.activeElement?.id).toBe('tb'));
   });
 
+  it('one the visitor was closing (its fade under way) is not opened again', async () => {
+    start();
+    document.getElementById('ta')!.click();
+    await vi.waitFor(() => expect(dialogOf('a')?.open).toBe(true));
+    dialogOf('a')!.querySelector<HTMLElement>('[data-sw-dialog-close]')!.click();
+    expect(dialogOf('a')!.hasAttribute('data-sw-closing')).toBe(true); // fading out, still open
+    addTile();
+    await vi.waitFor(() =>
+      expect(document.querySelector('[data-sw-tiles]')!.hasAttribute('data-sw-ready')).toBe(true),
+    );
+    await rt!.work.idle();
+    expect(document.querySelectorAll('dialog[open]')).toHaveLength(0);
+    expect(document.getElementById('a')!.hidden).toBe(true);
+  });
+
   it('starts closed when nothing was open', async () => {
     start();
     addTile();
