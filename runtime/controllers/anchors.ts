@@ -71,10 +71,18 @@ export const anchors: Controller = {
         untab = () => target.removeAttribute('tabindex');
         target.addEventListener('blur', untab, { once: true, signal: ctx.signal });
       }
-      target.focus({ preventScroll: true });
-      // A target that cannot take focus (in a closed <details>, shown only under :target)
-      // never blurs: its tabindex goes now, not with a blur that will not come.
-      if (given && doc.activeElement !== target) target.removeAttribute('tabindex');
+      const focus = () => target.focus({ preventScroll: true });
+      focus();
+      if (doc.activeElement === target) return;
+      // Not focusable yet (shown only under :target, which the navigation after this click
+      // sets): once more after it. One that still cannot never blurs: its tabindex goes then.
+      const untabUnfocused = () =>
+        given && doc.activeElement !== target && target.removeAttribute('tabindex');
+      win.addEventListener('hashchange', () => (focus(), untabUnfocused()), {
+        once: true,
+        signal: done.signal,
+      });
+      unstyle.push(untabUnfocused);
     });
     // The one target still focused at disconnect (destroy()) gives its tabindex back too: the
     // others gave theirs back when focus left them.

@@ -57,12 +57,27 @@ describe('smooth anchors: links that are not to this page, targets that take no 
     expect(document.activeElement).toBe(document.body);
   });
 
-  it('a target that cannot take focus keeps no tabindex (it never blurs)', () => {
+  it('a target that cannot take focus keeps no tabindex once the navigation is over (it never blurs)', () => {
     start('<a id="go" href="#hours">Hours</a><section id="hours"><h2>Hours</h2></section>');
     const target = document.getElementById('hours')!;
-    target.focus = () => {}; // as in a closed <details>, or shown only under :target
+    target.focus = () => {}; // as in a closed <details> that stays closed
     document.getElementById('go')!.click();
     expect(target.style.scrollMarginTop).toBe('100px');
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
     expect(target.hasAttribute('tabindex')).toBe(false);
+  });
+
+  it('a target that can take focus only once the navigation is done (shown under :target) gets it then', () => {
+    start('<a id="go" href="#hours">Hours</a><section id="hours"><h2>Hours</h2></section>');
+    const target = document.getElementById('hours')!;
+    const focus = target.focus.bind(target);
+    let shown = false;
+    target.focus = (options) => shown && focus(options);
+    document.getElementById('go')!.click();
+    expect(document.activeElement).not.toBe(target);
+    shown = true; // :target now matches
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    expect(document.activeElement).toBe(target);
+    expect(target.getAttribute('tabindex')).toBe('-1');
   });
 });
