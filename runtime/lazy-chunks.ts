@@ -188,9 +188,12 @@ export class LazyChunks {
       this.#wait(definition, now);
       this.#start(definition);
     };
-    // A marker hidden until shown is never touched itself: the page's next contact is its use.
-    for (const el of definition.hidden ? [this.runtime.document] : elements)
-      for (const type of ['pointerover', 'focusin', 'touchstart'])
-        el.addEventListener(type, retry, { once: true, passive: true, signal });
+    // A marker hidden until shown is never touched itself: the visitor's next press anywhere
+    // is its use (not a hover or a focus: one comes milliseconds later, the network still down).
+    const [on, types] = definition.hidden
+      ? [[this.runtime.document], ['pointerdown', 'keydown']]
+      : [elements, ['pointerover', 'focusin', 'touchstart']];
+    for (const el of on)
+      for (const type of types) el.addEventListener(type, retry, { once: true, passive: true, signal });
   }
 }
