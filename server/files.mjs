@@ -1,8 +1,10 @@
 // Static files below one folder, served at one address prefix (the site at its project
 // path, the built runtime at /swfiles/runtime).
+import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { sendScript } from './assets.mjs';
+import { byteRange, notModified, validators } from './conditional.mjs';
 import { contentSecurityPolicy } from './csp.mjs';
 import { notFound, redirect, sendHtml, sendPage, types } from './respond.mjs';
 
@@ -30,10 +32,13 @@ export function fileServer({ base, prefix, isPage = () => false, hidden = () => 
       return sendHtml(res, 404, notFound());
     if (isPage(file)) return sendPage(res, file, rewrite);
     if (built && extname(file).toLowerCase() === '.js') return sendScript(req, res, file, info);
+    const current = validators(info);
     const headers = {
       'Content-Type': types[extname(file)] ?? 'application/octet-stream',
       'Content-Length': info.size,
       'Cache-Control': 'no-cache',
+      'Accept-Ranges': 'bytes',
+      ...current,
     };
     // No script at all: such HTML is meant to be fetched (lightbox ajax content); opened as a
     // page, a nonce it lacks kept its inline scripts out, but not `<script src>` from the site.
@@ -42,6 +47,20 @@ export function fileServer({ base, prefix, isPage = () => false, hidden = () => 
     // uploaded image must not. As an <img> it runs nothing anyway, and this changes nothing there.
     if (extname(file).toLowerCase() === '.svg')
       headers['Content-Security-Policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+    if (notModified(req, current)) {
+      delete headers['Content-Length'];
+      return void res.writeHead(304, headers).end();
+    }
+    const range = byteRange(req, info.size, current);
+    if (range === null) {
+      delete headers['Content-Type'];
+      return void res.writeHead(416, { ...headers, 'Content-Length': 0, 'Content-Range': `bytes */${info.size}` }).end();
+    }
+    if (range) {
+      const { start, end } = range;
+      res.writeHead(206, { ...headers, 'Content-Length': end - start + 1, 'Content-Range': `bytes ${start}-${end}/${info.size}` });
+      return void createReadStream(file, { start, end }).pipe(res);
+    }
     res.writeHead(200, headers);
     res.end(await readFile(file));
   };
