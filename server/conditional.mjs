@@ -26,7 +26,8 @@ export function notModified(req, { ETag, 'Last-Modified': lastModified }) {
  */
 export function byteRange(req, size, current) {
   const header = req.headers.range;
-  if (typeof header !== 'string') return undefined;
+  // Ranges are GET's only (RFC 9110 §14.2): a HEAD gets the whole file's head.
+  if (req.method !== 'GET' || typeof header !== 'string') return undefined;
   const ifRange = req.headers['if-range'];
   // If-Range compares strongly: a weak ETag never holds, only the date.
   if (ifRange !== undefined && ifRange !== current['Last-Modified']) return undefined;

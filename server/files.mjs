@@ -1,7 +1,7 @@
 // Static files below one folder, served at one address prefix (the site at its project
 // path, the built runtime at /swfiles/runtime).
-import { createReadStream } from 'node:fs';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { open, readFile, realpath, stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { sendScript } from './assets.mjs';
 import { byteRange, notModified, validators } from './conditional.mjs';
@@ -58,8 +58,11 @@ export function fileServer({ base, prefix, isPage = () => false, hidden = () => 
     }
     if (range) {
       const { start, end } = range;
+      // Opened before the head is sent: a file that cannot be read is the usual error, not a
+      // stream error after it; pipeline closes the file when the visitor aborts (every seek).
+      const handle = await open(file);
       res.writeHead(206, { ...headers, 'Content-Length': end - start + 1, 'Content-Range': `bytes ${start}-${end}/${info.size}` });
-      return void createReadStream(file, { start, end }).pipe(res);
+      return void pipeline(handle.createReadStream({ start, end }), res, () => undefined);
     }
     res.writeHead(200, headers);
     res.end(await readFile(file));

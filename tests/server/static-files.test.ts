@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/server.mjs';
@@ -61,6 +62,22 @@ describe('byte ranges: a video is served in the parts asked for', () => {
     expect(res.status).toBe(416);
     expect(res.headers['content-range']).toBe(`bytes */${videoBytes.length}`);
     expect((await rawRequest(server.url, VIDEO)).headers['accept-ranges']).toBe('bytes');
+  });
+
+  it('a HEAD with a range gets the whole file’s head (ranges are GET’s)', async () => {
+    const res = await rawRequest(server.url, VIDEO, { method: 'HEAD', headers: { Range: 'bytes=0-9' } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-length']).toBe(String(videoBytes.length));
+  });
+
+  it('a visitor who goes away mid-range (a seek) leaves the server serving', async () => {
+    await new Promise<void>((done) => {
+      const req = request(`${server.url}${VIDEO}`, { headers: { Range: 'bytes=0-' } }, (res) => {
+        res.once('data', () => (req.destroy(), done()));
+      });
+      req.end();
+    });
+    expect((await rawRequest(server.url, VIDEO, { headers: { Range: 'bytes=0-9' } })).status).toBe(206);
   });
 
   it.each([
