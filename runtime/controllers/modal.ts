@@ -40,7 +40,7 @@ export const modal: Controller = {
     const restore: (() => void)[] = [];
     const dialog = createDialog(runtime, signal, {
       closeBy,
-      // An address that opened it is let go: a reconnect or a reload opened it again.
+      // An address that opened it is let go (`closing`: taken back mid-fade): else it reopened.
       onClosed: (reason) => (dropFragment(win, (id) => id === el.id), emit(events.modalClose, reason)),
     });
     const box = dialog.element;
@@ -81,7 +81,8 @@ export const modal: Controller = {
     };
     // Shown in place before a queued open runs: never a real modal over the page being edited.
     if (env.env === 'design') dialog.showInline();
-    restore.push(registerModal(runtime, el, { act }));
+    const closing = () => box.hasAttribute('data-sw-closing') && dropFragment(win, (id) => id === el.id);
+    restore.push(registerModal(runtime, el, { act }), closing);
 
     if (automatic) {
       const auto = ctx.guard(() => {

@@ -63,9 +63,9 @@ export function createTilePopup(
   );
 
   // The address of a section that opened it is taken off when it closes.
+  const ours = (id: string) => items.some(({ content }) => content.id === id);
   store.subscribe(() => {
-    if (!store.get().open)
-      dropFragment(runtime.window, (id) => items.some(({ content }) => content.id === id));
+    if (!store.get().open) dropFragment(runtime.window, ours);
   });
 
   return {
@@ -80,6 +80,8 @@ export function createTilePopup(
       return { index, returnTo: moved ? items[index]!.tile : opener };
     },
     destroy() {
+      // Closing when taken back (its fade under way): the address goes now, as at its end.
+      if (target.querySelector('dialog[data-sw-closing]')) dropFragment(runtime.window, ours);
       mounted.unmount();
       target.remove();
       for (const heading of given) heading.removeAttribute('id');

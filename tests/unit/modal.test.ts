@@ -386,6 +386,22 @@ describe('modal trigger timing (fake timers)', () => {
     }
   });
 
+  it('opened by the address and taken back while its close fades (a script moves it): not opened again', async () => {
+    history.replaceState(null, '', '#m');
+    try {
+      const isOpen = start('{"trigger":"click"}');
+      expect(isOpen()).toBe(true);
+      modalCommand(rt!, 'm', 'close'); // the fade begins; the timers stand still
+      document.body.append(document.getElementById('m')!);
+      await vi.waitFor(() => expect(document.getElementById('m')!.parentElement!.localName).toBe('dialog'));
+      vi.runAllTimers();
+      expect(isOpen()).toBe(false);
+      expect(location.hash).toBe('');
+    } finally {
+      history.replaceState(null, '', location.pathname + location.search);
+    }
+  });
+
   it('a modal element the page removes stays removed, with its dialog gone', async () => {
     start('{"trigger":"click"}');
     const m = document.getElementById('m')!;

@@ -86,6 +86,24 @@ describe('tiles: rebuilt under the visitor (a tile or section added later)', () 
     expect(document.getElementById('a')!.hidden).toBe(true);
   });
 
+  it('one opened by the address and rebuilt while its close fades is not opened again by the address', async () => {
+    history.replaceState(null, '', '#a');
+    try {
+      start();
+      await vi.waitFor(() => expect(dialogOf('a')?.open).toBe(true));
+      dialogOf('a')!.querySelector<HTMLElement>('[data-sw-dialog-close]')!.click();
+      addTile();
+      await vi.waitFor(() =>
+        expect(document.querySelector('[data-sw-tiles]')!.hasAttribute('data-sw-ready')).toBe(true),
+      );
+      await rt!.work.idle();
+      expect(document.querySelectorAll('dialog[open]')).toHaveLength(0);
+      expect(location.hash).toBe('');
+    } finally {
+      history.replaceState(null, '', location.pathname + location.search);
+    }
+  });
+
   it('starts closed when nothing was open', async () => {
     start();
     addTile();
