@@ -78,7 +78,11 @@ export const anchors: Controller = {
       // sets): once more after it. One that still cannot never blurs: its tabindex goes then.
       const untabUnfocused = () =>
         given && doc.activeElement !== target && target.removeAttribute('tabindex');
-      win.addEventListener('hashchange', () => (focus(), untabUnfocused()), {
+      // This click's navigation only, and only while focus is still where the click left it.
+      const still = doc.activeElement;
+      const retry = () =>
+        fragmentId(win.location.hash) === target.id && doc.activeElement === still && focus();
+      win.addEventListener('hashchange', () => (retry(), untabUnfocused()), {
         once: true,
         signal: done.signal,
       });

@@ -76,8 +76,31 @@ describe('smooth anchors: links that are not to this page, targets that take no 
     document.getElementById('go')!.click();
     expect(document.activeElement).not.toBe(target);
     shown = true; // :target now matches
+    history.replaceState(null, '', '#hours');
     window.dispatchEvent(new HashChangeEvent('hashchange'));
     expect(document.activeElement).toBe(target);
+    history.replaceState(null, '', location.pathname + location.search);
     expect(target.getAttribute('tabindex')).toBe('-1');
+  });
+});
+
+describe('smooth anchors: focus once more after the navigation, and only then', () => {
+  it('not on another navigation, nor after the visitor has moved focus', () => {
+    html(
+      '<a id="go" href="#hours">Hours</a><button id="b">Other</button><section id="hours"><h2>Hours</h2></section>',
+    );
+    rt = runtime([{ name: 'anchors', selector: ':root', load: 'ready', controller: anchors }]);
+    rt.start();
+    const target = document.getElementById('hours')!;
+    const focus = target.focus.bind(target);
+    let shown = false;
+    target.focus = (options) => shown && focus(options);
+    document.getElementById('go')!.click();
+    shown = true;
+    document.getElementById('b')!.focus(); // the visitor moved on
+    history.replaceState(null, '', '#hours');
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    expect(document.activeElement!.id).toBe('b');
+    history.replaceState(null, '', location.pathname + location.search);
   });
 });
