@@ -32,6 +32,7 @@ export const RULES = {
     help: 'Closing returns focus to the control that opened it',
   },
   'focus-lost': { impact: 'serious', wcag: ['2.4.3'], help: 'Focus is never lost to the page body' },
+  'keyboard-trap': { impact: 'serious', wcag: ['2.1.2'], help: 'Tab moves focus on from every control' },
   'motion-not-reduced': {
     impact: 'moderate',
     wcag: ['2.3.3'],
@@ -69,7 +70,16 @@ export async function tabRound(page, { key = 'Tab', dialog = false, max = MAX_TA
     const now = await ask(page, 'focus');
     // Still on the same element: Tab moved inside a frame or a shadow root (a map, a video
     // player), which the page sees as one element: nothing to judge, and no round completed.
-    if (previous && now.selector === previous) continue;
+    // Anything else that keeps Tab (its keydown prevented) is a trap; but a modal dialog with
+    // one control keeps focus on it by design: its round is over.
+    if (previous && now.selector === previous) {
+      if (now.nested) continue;
+      if (!dialog)
+        findings.push(
+          finding('keyboard-trap', `${key} did not move focus on from the control.`, now.selector),
+        );
+      break;
+    }
     // Focus in the browser's own controls (seen as <body>) leaves the page's styles as they
     // were: a control is judged unfocused only when focus moved to another in the page.
     if (previous && !now.body && looks.get(previous)) judge(previous, await ask(page, 'look', previous));

@@ -124,6 +124,8 @@ export function probe({ op, arg }) {
       // Focus on an element no longer shown (a closed dialog's button) is as good as lost.
       shown: !body && visible(el),
       inDialog: !!dialog && !body && (dialog === el || dialog.contains(el)),
+      // Tab moves inside these without the page seeing it (a map, a video player).
+      nested: !body && (el.matches('iframe, frame, embed, object') || !!el.shadowRoot),
       look: body ? [] : looks(el),
     };
   }

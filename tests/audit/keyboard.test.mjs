@@ -39,7 +39,9 @@ test('Tab that stays on one element (inside a frame) is not judged as a control 
   const page = fakePage({
     focus: () => {
       const selector = steps[Math.min(i++, steps.length - 1)];
-      return selector ? { body: false, selector, look: ['ring'] } : { body: true };
+      return selector
+        ? { body: false, selector, look: ['ring'], nested: selector === 'iframe' }
+        : { body: true };
     },
     // Each element shows its ring while it has focus, and none once focus has left it.
     look: () => (focused() === 'iframe' ? ['ring'] : ['plain']),
@@ -47,4 +49,31 @@ test('Tab that stays on one element (inside a frame) is not judged as a control 
   const found = await tabRound(page);
   assert.deepEqual(found, []);
   assert.ok(i >= 4, 'the round went on past the frame to the button');
+});
+
+test('Tab kept by a control that is no frame (its keydown prevented) is a keyboard trap, and the round ends there', async () => {
+  const steps = ['#editor', '#editor', '#editor', 'button'];
+  let i = 0;
+  const page = fakePage({
+    focus: () => ({
+      body: false,
+      selector: steps[Math.min(i++, steps.length - 1)],
+      look: ['ring'],
+      nested: false,
+    }),
+    look: ['plain'],
+  });
+  const found = await tabRound(page);
+  assert.deepEqual(
+    found.map((f) => `${f.rule} ${f.selector}`),
+    ['keyboard-trap #editor'],
+  );
+});
+
+test('a modal dialog with one control keeps Tab on it by design: no trap, the round is over', async () => {
+  const page = fakePage({
+    focus: { body: false, selector: '#close', look: ['ring'], nested: false, inDialog: true },
+    look: ['plain'],
+  });
+  assert.deepEqual(await tabRound(page, { dialog: true }), []);
 });
