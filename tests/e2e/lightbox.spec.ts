@@ -454,7 +454,8 @@ test.describe('lightbox: content types, sizing, options', () => {
       'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
     );
     await expect(box(page).locator('.sw-lb-embed')).toHaveCount(0);
-    expect(requested).toEqual(['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ']);
+    // The frame's request follows its src: waited for, not assumed made.
+    await expect.poll(() => requested).toEqual(['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ']);
   });
 
   /** Serves the gallery with extra `lightbox` config, as a builder would write it. */
@@ -795,7 +796,8 @@ test.describe('lightbox: more content types and the look', () => {
       'src',
       'https://player.vimeo.com/video/76979871?dnt=1',
     );
-    expect(requested).toEqual(['https://player.vimeo.com/video/76979871?dnt=1']);
+    // The frame's request follows its src: waited for (a final CI run saw the check come first).
+    await expect.poll(() => requested).toEqual(['https://player.vimeo.com/video/76979871?dnt=1']);
   });
 
   test('fast animation (200 ms); 57 px thumbnail slots; 30 px navigation for other themes', async ({
