@@ -140,12 +140,16 @@ export function readAnswer(
   // groups' are in force (the others, groups of this page or not, allow no analytics, no player).
   const forced = (name: string) => groups.some((g) => g.forced && g.variable === name);
   const detail = outdated
-    ? Object.freeze(Object.fromEntries(groups.map((g) => [g.variable, g.forced ? '1' : '0'])))
+    ? forcedOnly(groups)
     : serverFlags(
         firstVisit ? Object.fromEntries(Object.entries(message).filter(([k]) => forced(k))) : message,
       );
   return { flags, detail, firstVisit, outdated };
 }
+
+/** The flags of a visitor asked again: only the forced groups apply until they choose. */
+export const forcedOnly = (groups: readonly CookieGroup[]): ConsentFlags =>
+  Object.freeze(Object.fromEntries(groups.map((g) => [g.variable, g.forced ? '1' : '0'])));
 
 /** What an action saves (spec §4): the current choices, nothing optional, or everything. */
 export function flagsFor(action: ConsentAction, groups: readonly CookieGroup[], current: Flags): Flags {

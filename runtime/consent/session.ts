@@ -2,7 +2,7 @@ import type { Store } from '../ui/store';
 import type { ConsentClient } from './client';
 import type { ConsentFlags } from './flags';
 import type { ConsentEvent, ConsentState } from './flow';
-import { afterSave, type ConsentAction } from './model';
+import { afterSave, forcedOnly, type ConsentAction } from './model';
 
 /** What the consent flow of one page runs on: its state, the server, and the page. */
 export interface ConsentSession {
@@ -52,8 +52,13 @@ export async function startConsent({
   }
   const read = await client.read();
   if (read.kind === 'read') {
-    const { flags, firstVisit, outdated } = read;
-    if (apply(store, { type: 'read', flags, firstVisit, outdated })) publish(read.detail);
+    const { flags, firstVisit } = read;
+    // A kept choice refused for good is dropped and the visitor asked again: the server's
+    // older choice (a yes the dropped no replaced) is no answer to this question, as an outdated one.
+    const askAgain = kept !== undefined && !firstVisit;
+    const outdated = read.outdated || askAgain;
+    const detail = askAgain ? forcedOnly(store.get().setup.groups) : read.detail;
+    if (apply(store, { type: 'read', flags, firstVisit, outdated })) publish(detail);
   }
   if (read.kind === 'failed') store.dispatch({ type: 'read-failed' });
 }

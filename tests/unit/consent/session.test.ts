@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ConsentClient } from '../../../runtime/consent/client';
-import { consentFlow, initialConsent, type ConsentSetup } from '../../../runtime/consent/flow';
+import { bannerShown, consentFlow, initialConsent, type ConsentSetup } from '../../../runtime/consent/flow';
 import { parseGroups } from '../../../runtime/consent/model';
 import { saveConsent, startConsent, type ConsentSession } from '../../../runtime/consent/session';
 import { createStore } from '../../../runtime/ui/store';
@@ -119,6 +119,19 @@ describe('consent session: on load', () => {
     expect(s.client.read).toHaveBeenCalled();
     expect(s.published).toEqual([{}]);
     expect(s.store.get()).toMatchObject({ firstVisit: true, choiceMade: false });
+  });
+
+  it('a kept no refused for good, the server holding an older yes: that yes is not applied, the visitor is asked again', async () => {
+    const s = session({
+      pending: async () => none,
+      resend: async () => ({ kind: 'refused' }),
+      read: async () => ({ kind: 'read', flags: all, detail: detailAll, firstVisit: false, outdated: false }),
+    });
+    await startConsent(s);
+    expect(s.published).toEqual([{ privacy_cookie_1: '1', privacy_cookie_2: '0' }]);
+    expect(s.store.get()).toMatchObject({ outdated: true, choiceMade: false, previous: all });
+    s.store.dispatch({ type: 'delay-over' });
+    expect(bannerShown(s.store.get())).toBe(true);
   });
 
   it('disconnected meanwhile: stops', async () => {
