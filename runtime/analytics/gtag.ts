@@ -14,9 +14,9 @@ export interface GtagState {
   configured: boolean;
   /** The address of the last page view sent from this page (without its hash). */
   page: string;
-  /** The page view whose scroll depth was sent, the forms started and each video's progress on
-   * this page: once each, however often tracking starts again on it (a withdrawal, then a yes; a
-   * runtime booted again). */
+  /** The page view whose scroll depth was sent, the forms started in the last page view and
+   * each video's progress on this page: once each, however often tracking starts again on it (a
+   * withdrawal, then a yes; a runtime booted again). */
   scrolled: string;
   forms: WeakSet<HTMLFormElement>;
   videos: WeakMap<object, Progress>;

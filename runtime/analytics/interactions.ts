@@ -1,5 +1,6 @@
 import { after } from '../defer';
 import { depthReached, linkEvent, SCROLL_DEPTH } from './events';
+import type { GtagState } from './gtag';
 import type { PageVisit } from './page-views';
 import type { Params, Tracking } from './track';
 
@@ -41,7 +42,7 @@ export function trackLinks({ win, doc, send, listen, work, on }: Tracking): void
 }
 
 /** Forms: the first interaction with each, and its submission. */
-export function trackForms({ win, doc, send, listen }: Tracking, started: WeakSet<HTMLFormElement>): void {
+export function trackForms({ win, doc, send, listen }: Tracking, state: GtagState): void {
   // A control named `action`, `id` or `elements` (a PHP form's hidden `action`) hides the form's
   // property of that name: read through the prototype's getters and the attributes instead.
   const own = <K extends 'action' | 'elements'>(form: HTMLFormElement, name: K) =>
@@ -51,13 +52,14 @@ export function trackForms({ win, doc, send, listen }: Tracking, started: WeakSe
   const formParams = (form: HTMLFormElement): Params => ({
     form_id: form.getAttribute('id') ?? '',
     form_name: form.getAttribute('name') ?? '',
-    form_destination: own(form, 'action'),
+    // A form without an action posts to the page: its address, whose hash is no destination.
+    form_destination: own(form, 'action').split('#')[0]!,
     form_length: own(form, 'elements').length,
   });
   const onField = (e: Event) => {
     const form = (e.target as { form?: unknown }).form;
-    if (!(form instanceof win.HTMLFormElement) || started.has(form)) return;
-    started.add(form);
+    if (!(form instanceof win.HTMLFormElement) || state.forms.has(form)) return;
+    state.forms.add(form);
     send('form_start', formParams(form));
   };
   listen(doc, 'focusin', onField);

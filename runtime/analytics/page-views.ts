@@ -32,6 +32,8 @@ export function trackPageViews(
     if (state.page) referrer = state.page;
     state.page = href;
     page.scrolled = false;
+    // A form still on the page (a search in the header) starts again with each page view.
+    state.forms = new WeakSet();
     send('page_view', { page_location: href, page_title: doc.title, page_referrer: referrer });
     const term = searchTerm(href);
     if (term) send('view_search_results', { search_term: term });

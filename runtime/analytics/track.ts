@@ -49,7 +49,7 @@ export function track(
   const page = trackPageViews(t, state);
   trackScroll(t, page);
   trackLinks(t);
-  trackForms(t, state.forms);
+  trackForms(t, state);
   trackVideos(win, send, on, state.videos);
 
   // Core Web Vitals, from their own chunk, reported as events once consent allows. The

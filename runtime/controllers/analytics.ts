@@ -2,7 +2,7 @@ import { forgetTagCookies } from '../analytics/cookies';
 import { gtagOf } from '../analytics/gtag';
 import { configureTag, denyByDefault } from '../analytics/tag';
 import { track } from '../analytics/track';
-import { CHOICE_MADE, flagOn, type ConsentFlags } from '../consent/flags';
+import { flagOn, type ConsentFlags } from '../consent/flags';
 import { consentHub } from '../consent/hub';
 import type { Controller } from '../controller';
 
@@ -46,8 +46,9 @@ export const analytics: Controller = {
         if (state.granted) gtag('consent', 'update', { analytics_storage: 'denied' });
         state.granted = false;
       }
-      // A no (or a withdrawal) also takes back what the tag stored while it was allowed.
-      if (!allowed && flagOn(flags, CHOICE_MADE)) forgetTagCookies(runtime.document);
+      // Not allowed, the tag's cookies go: what it stored under a yes since withdrawn, outdated
+      // (another policy revision) or lapsed (the flags outlived by the tag's two-year cookies).
+      if (!allowed && flags) forgetTagCookies(runtime.document);
     };
 
     const hub = consentHub(runtime);

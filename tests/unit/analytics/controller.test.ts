@@ -154,6 +154,28 @@ describe('analytics consent gate', () => {
     }
   });
 
+  it('a form still on the page starts again with the next page view; its destination has no hash', async () => {
+    const start = location.href;
+    document.body.innerHTML = '<form id="search"><input id="q" aria-label="Search"></form>';
+    const starts = () => commands().filter((c) => c[0] === 'event' && c[1] === 'form_start');
+    try {
+      history.replaceState(null, '', '#opening-hours');
+      consent({ privacy_cookie_2: '1' });
+      const field = document.getElementById('q')!;
+      field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+      expect(starts()).toHaveLength(1);
+      expect(starts()[0]![2]).toMatchObject({ form_id: 'search', form_destination: start.split('#')[0] });
+      history.pushState(null, '', '?page=2');
+      await rt.work.idle(); // the page view, at most once a second
+      field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      expect(starts()).toHaveLength(2);
+    } finally {
+      history.replaceState(null, '', start);
+      document.body.innerHTML = '';
+    }
+  });
+
   it('a video’s start and progress are sent once per page, however often tracking starts again', () => {
     document.body.innerHTML = '<video title="Tour" src="/tour.mp4"></video>';
     const video = document.querySelector('video')!;
@@ -287,6 +309,15 @@ describe('analytics consent gate', () => {
     expect(document.cookie).not.toMatch(/(^|; )_ga(_TEST)?=|_gid=/);
     expect(document.cookie).toContain('sw-other=1');
     document.cookie = 'sw-other=; Max-Age=0; Path=/';
+  });
+
+  it('the tag library’s cookies go when consent is not given: an outdated or lapsed choice, a first visit', () => {
+    for (const flags of [{ privacy_cookie_2: '0' }, {}] as Record<string, string>[]) {
+      document.cookie = '_ga=GA1.1.123.456; Path=/';
+      document.cookie = '_ga_TEST=GS1.1.789; Path=/';
+      consentHub(rt).publish(flags); // no privacy_cookie: no choice in force
+      expect(document.cookie).not.toMatch(/(^|; )_ga(_TEST)?=/);
+    }
   });
 
   it('destroy puts history back', () => {
