@@ -41,6 +41,11 @@ export function keepTallest(
     });
   };
   work.frame(measure, signal);
+  // An image (or a frame) loading late in a hidden slide changes no rendered box: read again
+  // after it, not when its slide comes round and moves the page. One reading a frame.
+  let again: (() => void) | undefined;
+  const load = () => (again ??= work.frame(() => ((again = undefined), measure()), signal));
+  root.addEventListener('load', load, { capture: true, signal });
   if (typeof win.ResizeObserver === 'function') {
     const observer = new win.ResizeObserver((entries) => {
       const own = entries.find((e) => e.target === root);

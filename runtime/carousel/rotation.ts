@@ -9,6 +9,8 @@ import type { CarouselText } from './labels';
  * disable Previous/Next and rotation stops on the last slide. `toggle` is the rotation
  * control; `shown` hears every slide shown. A pause keeps the time that was left: rotation
  * resumes with it, not a full interval (issue 16; clamped, as the clock may be set meanwhile); a slide the visitor chose gets a full one.
+ * Focus or the pointer may be inside from the start: built again under the visitor's hand (a
+ * slide added), no focusin or pointerenter comes.
  * Returns `[update, step, playPause, inside, choose]`: a tuple, as the entry pays for every
  * property name (minifying keeps them).
  */
@@ -30,7 +32,7 @@ export function carouselRotation(
   );
   const chosen = ctx.runtime.shared(carouselRotation, () => new WeakMap<Element, boolean>());
   let playing = chosen.get(root) ?? !reduced; // the visitor's Start or Stop outlives a rebuild (WCAG 2.2.2)
-  const inside = { pointer: false, focus: false };
+  const inside = { pointer: root.matches(':hover'), focus: root.contains(doc.activeElement) };
   let advance: (() => void) | undefined;
   let left = options.interval; // the time left of the slide's interval; `armed`: when its timer was set
   let armed = 0;

@@ -44,14 +44,15 @@ export const carousel: Controller = {
     const [was, hold] = rebuildOnChange<[Element?, Element?]>(ctx, root, () => own(`[${attr.slide}]`));
     // Read first: invalid JSON leaves the element plain, with its warning, however many slides.
     const options = carouselOptions(root);
-    if (slides.length < 2) return;
+    const ends = [attr.carouselPrev, attr.carouselNext].map((name) => own(`[${name}]`)[0]);
+    // One slide has nowhere to go: its Previous/Next, shown once enhanced, would do nothing.
+    if (slides.length < 2) return hideAll(ends);
     const t = runtime.strings(carouselStrings);
     runtime.adoptStyles(css);
 
     const undo: (() => void)[] = [];
     labelCarousel(root, slides, t, undo);
     undo.push(keepTallest(root as HTMLElement, slides, ctx.signal, runtime.work));
-    const ends = [attr.carouselPrev, attr.carouselNext].map((name) => own(`[${name}]`)[0]);
     const [prev, next] = ends;
     const toggle = rotationControl(root, ends, undo);
 
@@ -121,6 +122,13 @@ function rotationControl(root: Element, [prev, next]: (HTMLElement | undefined)[
   keepAttribute(prev, 'aria-disabled', undo);
   keepAttribute(next, 'aria-disabled', undo);
   return toggle;
+}
+
+/** Hides the shown ones of `els`; returns their undo. */
+function hideAll(els: (HTMLElement | undefined)[]) {
+  const shown = els.filter((el) => el && !el.hidden) as HTMLElement[];
+  shown.forEach((el) => (el.hidden = true));
+  return () => shown.forEach((el) => (el.hidden = false));
 }
 
 /** On a device with touch, the swipe's chunk on idle; without it, the buttons and keys still work. */

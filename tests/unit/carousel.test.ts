@@ -290,6 +290,60 @@ describe('carousel: slides added or removed later (a script, an editor)', () => 
     expect(document.activeElement).toBe(dots()[1]);
   });
 
+  it('built again while focus is on Next or the pointer is over it, it does not start rotating', async () => {
+    vi.useFakeTimers();
+    try {
+      start(markup('{"interval":1000}'));
+      const root = document.querySelector('[data-sw-carousel]')!;
+      document.querySelector<HTMLButtonElement>('[data-sw-carousel-next]')!.focus();
+      const add = () => {
+        const d = slide('D');
+        d.setAttribute('data-sw-slide', '');
+        slides().at(-1)!.after(d);
+      };
+      add();
+      await vi.waitFor(() => expect(position()).toBe('1 of 4'));
+      expect(root.getAttribute('aria-live')).toBe('polite'); // not rotating
+      vi.advanceTimersByTime(1500);
+      expect(position()).toBe('1 of 4');
+      (document.activeElement as HTMLElement).blur();
+      root.dispatchEvent(new Event('pointerenter'));
+      vi.spyOn(root, 'matches').mockImplementation(function (this: Element, sel: string) {
+        return sel === ':hover' || Element.prototype.matches.call(this, sel);
+      });
+      slides().at(-1)!.remove();
+      await vi.waitFor(() => expect(position()).toBe('1 of 3'));
+      vi.advanceTimersByTime(1500);
+      expect(position()).toBe('1 of 3');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('with one slide left, its Previous and Next are hidden: they would do nothing; two again, shown', async () => {
+    start(markup(''));
+    const ends = () => [
+      ...document.querySelectorAll<HTMLElement>('[data-sw-carousel-prev], [data-sw-carousel-next]'),
+    ];
+    slides()[2]!.remove();
+    slides()[1]!.remove();
+    await vi.waitFor(() => expect(position()).toBeUndefined());
+    expect(ends().map((b) => b.hidden)).toEqual([true, true]);
+    const b = slide('B');
+    b.setAttribute('data-sw-slide', '');
+    slides()[0]!.after(b);
+    await vi.waitFor(() => expect(position()).toBe('1 of 2'));
+    expect(ends().map((b) => b.hidden)).toEqual([false, false]);
+    rt!.destroy();
+    rt = undefined;
+    slides()[1]!.remove();
+    start(document.body.innerHTML);
+    expect(ends().map((b) => b.hidden)).toEqual([true, true]);
+    rt!.destroy();
+    rt = undefined;
+    expect(ends().map((b) => b.hidden)).toEqual([false, false]);
+  });
+
   it('a removed slide is no longer counted nor shown: Next always shows a slide of the page', async () => {
     start(markup(''));
     const b = slides()[1]!;
@@ -365,6 +419,19 @@ describe('carousel height: the first reading waits for a frame', () => {
     expect(slides.every((s) => s.style.minHeight === '')).toBe(true);
     await rt.work.idle();
     expect(slides.map((s) => s.style.minHeight)).toEqual(['80px', '80px', '80px']);
+    rt.destroy();
+  });
+
+  it('an image loading late in a hidden slide makes it read again: the tallest is known before its turn', async () => {
+    const { rt, slides, boxes } = start();
+    await rt.work.idle();
+    const img = slides[2]!.appendChild(document.createElement('img'));
+    boxes[2]!.mockReturnValue({ height: 140 } as DOMRect);
+    img.dispatchEvent(new Event('load')); // load does not bubble: heard in the capture phase
+    img.dispatchEvent(new Event('load'));
+    await rt.work.idle();
+    expect(slides.map((s) => s.style.minHeight)).toEqual(['140px', '140px', '140px']);
+    expect(boxes[2]!.mock.calls).toHaveLength(2); // once at first, once for both loads
     rt.destroy();
   });
 
