@@ -27,7 +27,7 @@ export interface ConsentHub {
   watchBanner(listener: (shown: boolean) => void): () => void;
   /** Set by the modal's controller: runs a banner button's action. */
   act: ((action: ConsentAction | 'preferences', from: Element) => void) | undefined;
-  /** The flags of the last read or save (what `sw:consent` carried). */
+  /** The flags of the last read or save (what `sw:consent` carried), or of a no on its way. */
   readonly flags: ConsentFlags | undefined;
   /** Whether the page reloads with them: a part that comes later starts nothing either. */
   readonly reloading: boolean;

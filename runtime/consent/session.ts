@@ -1,6 +1,6 @@
 import type { Store } from '../ui/store';
 import type { ConsentClient } from './client';
-import type { ConsentFlags } from './flags';
+import { localFlags, type ConsentFlags } from './flags';
 import type { ConsentEvent, ConsentState } from './flow';
 import { afterSave, forcedOnly, type ConsentAction } from './model';
 
@@ -14,6 +14,8 @@ export interface ConsentSession {
    * about to reload with them, so nothing is to start on it (the reloaded page will).
    */
   publish(flags: ConsentFlags, reloading?: boolean): void;
+  /** Tells the runtime's parts (not page script: `sw:consent` is after a read or save) of groups switched off. */
+  withdraw(flags: ConsentFlags): void;
   reload(): void;
 }
 
@@ -72,8 +74,21 @@ export async function startConsent({
  */
 export async function saveConsent(session: ConsentSession, action: ConsentAction): Promise<void> {
   const sending = session.store.get().phase === 'saving';
-  if (!apply(session.store, { type: 'save', action }) || sending) return;
-  while (await sendChoice(session));
+  if (!apply(session.store, { type: 'save', action })) return;
+  withdrawNow(session);
+  if (!sending) while (await sendChoice(session));
+}
+
+/**
+ * A group the visitor switched off stops now, not when the server answers (up to 8 s, more
+ * behind another save): tracking a no meanwhile is what the no refused. Grants wait for it.
+ */
+function withdrawNow({ store, withdraw }: ConsentSession): void {
+  const { flags, choice, queued, setup } = store.get();
+  const next = queued ?? choice;
+  const off = setup.groups.filter((g) => flags[g.variable] === 1 && next?.[g.variable] !== 1);
+  if (next && off.length)
+    withdraw(localFlags(setup.groups, { ...flags, ...Object.fromEntries(off.map((g) => [g.variable, 0])) }));
 }
 
 /** Sends the flow's choice; true when a queued one is to be sent next. */

@@ -118,6 +118,7 @@ function sessionOf(ctx: ControllerContext, store: ConsentStore, groups: CookieGr
       // Page script gets its own frozen copy, so nothing it does reaches the runtime.
       doc.dispatchEvent(new CustomEvent(events.consent, { detail: Object.freeze({ ...detail }) }));
     },
+    withdraw: (detail) => hub.publish(detail),
     reload: () => win.location.reload(),
   };
 }

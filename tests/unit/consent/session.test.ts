@@ -41,7 +41,7 @@ function session(client: Partial<ConsentClient> = {}, setup: Partial<ConsentSetu
     inject: vi.fn(async () => undefined),
     ...client,
   };
-  const s: ConsentSession & { published: unknown[] } = {
+  const s: ConsentSession & { published: unknown[]; withdrawn: unknown[] } = {
     store: createStore(
       consentFlow,
       initialConsent({ groups, forceReload: false, gpc: false, local: false, ...setup }),
@@ -49,6 +49,8 @@ function session(client: Partial<ConsentClient> = {}, setup: Partial<ConsentSetu
     client: fake,
     signal: new AbortController().signal,
     published: [],
+    withdrawn: [],
+    withdraw: (flags) => void s.withdrawn.push(flags),
     publish: (flags, reloading) => void s.published.push(reloading ? { reloading, ...flags } : flags),
     reload: vi.fn(),
   };
@@ -165,6 +167,15 @@ describe('consent session: on load', () => {
   });
 });
 
+/** A returning visitor's read: everything allowed. */
+const returning = vi.fn(async () => ({
+  kind: 'read' as const,
+  flags: all,
+  detail: detailAll,
+  firstVisit: false,
+  outdated: false,
+}));
+
 describe('consent session: saving', () => {
   it('a first visit: saved, announced, the scripts injected without a reload; the next save reloads', async () => {
     const s = session();
@@ -217,13 +228,7 @@ describe('consent session: saving', () => {
 
   it('a returning visitor’s queued choice is sent before the page reloads', async () => {
     const s = session({
-      read: vi.fn(async () => ({
-        kind: 'read' as const,
-        flags: all,
-        detail: detailAll,
-        firstVisit: false,
-        outdated: false,
-      })),
+      read: returning,
     });
     await startConsent(s);
     await Promise.all([saveConsent(s, 'accept-all'), saveConsent(s, 'decline')]);
@@ -245,6 +250,30 @@ describe('consent session: saving', () => {
     await Promise.all([saveConsent(s, 'accept-all'), saveConsent(s, 'decline')]);
     expect(save).toHaveBeenCalledTimes(2);
     expect(s.published).toEqual([{ privacy_cookie: '1' }]);
+  });
+
+  it('a group switched off stops at once, before the server answers; a grant waits for the answer', async () => {
+    let answer!: () => void;
+    const s = session({
+      read: returning,
+      save: vi.fn(
+        (choice) =>
+          new Promise<Awaited<ReturnType<ConsentClient['save']>>>((resolve) => {
+            answer = () => resolve({ kind: 'saved', flags: choice, detail: {}, answer: {} });
+          }),
+      ),
+    });
+    await startConsent(s);
+    const saved = saveConsent(s, 'decline');
+    expect(s.withdrawn).toEqual([{ privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '0' }]);
+    expect(s.published).toEqual([detailAll]); // sw:consent: after the save, as the contract says
+    const queued = saveConsent(s, 'accept-all');
+    expect(s.withdrawn).toHaveLength(1);
+    answer();
+    await vi.waitFor(() => expect(s.client.save).toHaveBeenCalledTimes(2));
+    answer();
+    await Promise.all([saved, queued]);
+    expect(s.withdrawn).toHaveLength(1);
   });
 
   it('the editors: nothing is sent or announced', async () => {

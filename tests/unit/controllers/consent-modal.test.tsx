@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consentBanner } from '../../../runtime/controllers/consent-banner';
+import { consentHub } from '../../../runtime/consent/hub';
 import { consentModal } from '../../../runtime/controllers/consent-modal';
 import { ChunkLoadError } from '../../../runtime/errors';
 import type { Runtime } from '../../../runtime/runtime';
@@ -36,6 +37,8 @@ function setUp({
   delay = 0,
   id = 'cookie-preferences',
   more = '',
+  stored = undefined as Record<string, string> | undefined,
+  answered = Promise.resolve(),
 } = {}) {
   kept.clear();
   posts = [];
@@ -55,9 +58,11 @@ function setUp({
   vi.spyOn(window, 'fetch').mockImplementation(async (_url, init) => {
     const body = init?.body as string | undefined;
     if (typeof body === 'string') posts.push(body);
+    if (body) await answered;
     const chosen = Object.fromEntries(new URLSearchParams(body ?? ''));
-    const stored = later ? { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '0' } : {};
-    const message = body ? { privacy_cookie: '1', ...chosen } : stored;
+    const held =
+      stored ?? (later ? { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '0' } : {});
+    const message = body ? { privacy_cookie: '1', ...chosen } : held;
     return new Response(JSON.stringify({ status: { code: '200', message }, scripts: [] }));
   });
   listening = new AbortController();
@@ -162,6 +167,20 @@ describe('consent preferences: the switches component', () => {
     setUp({ delay: 600_000 }); // a first visit: the banner is still to come
     await vi.waitFor(() => expect(events).toHaveLength(1));
     expect(rt.work.pending).toBeGreaterThan(0);
+  });
+
+  it('a no reaches the runtime’s parts (analytics, players) at once; sw:consent comes with the server’s answer', async () => {
+    let answer!: () => void;
+    const yes = { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '1', privacy_cookie_3: '1' };
+    setUp({ stored: yes, answered: new Promise<void>((r) => (answer = r)) });
+    await vi.waitFor(() => expect(events).toEqual([yes]));
+    const hub = consentHub(rt);
+    hub.act!('decline', $('#save'));
+    await vi.waitFor(() => expect(posts).toHaveLength(1));
+    expect(hub.flags).toMatchObject({ privacy_cookie_2: '0', privacy_cookie_3: '0' });
+    expect(events).toHaveLength(1);
+    answer();
+    await vi.waitFor(() => expect(events).toHaveLength(2));
   });
 
   it('hidden is hidden whatever the builder’s CSS says: the banner after a choice, Accept all with enableAll off (which saves nothing)', async () => {
