@@ -1,4 +1,5 @@
 import { forgetTagCookies } from '../analytics/cookies';
+import { keepCounted, takeCounted } from '../analytics/reloaded';
 import { gtagOf } from '../analytics/gtag';
 import { configureTag, denyByDefault } from '../analytics/tag';
 import { track } from '../analytics/track';
@@ -25,10 +26,13 @@ export const analytics: Controller = {
     const tag = gtagOf(runtime.window);
     const { gtag, state } = tag;
     denyByDefault(tag);
+    const win = runtime.window;
+    state.page ||= takeCounted(win) ?? '';
 
     let tracking: AbortController | undefined;
     const apply = (flags: ConsentFlags | undefined, reloading = false) => {
       const allowed = flagOn(flags, consentVariable);
+      if (allowed && tracking && reloading) keepCounted(win, state.page);
       // A grant on a page about to reload starts nothing: its page view would be counted twice.
       if (allowed && !tracking && !reloading) {
         if (!state.granted) gtag('consent', 'update', { analytics_storage: 'granted' });

@@ -124,6 +124,33 @@ describe('analytics consent gate', () => {
     expect(commands().at(-1)).toEqual(['consent', 'update', { analytics_storage: 'denied' }]);
   });
 
+  it('the page reloaded for a save of a visitor already tracked does not count its view again; a link to it later does', () => {
+    const views = () => commands().filter((c) => c[0] === 'event' && c[1] === 'page_view');
+    const navigation = (type: string) =>
+      vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type } as unknown as PerformanceEntry]);
+    const reloadedPage = (type: string) => {
+      rt.destroy();
+      delete w.dataLayer; // a new document
+      navigation(type);
+      rt = runtime([{ name: 'analytics', selector: ':root', load: 'ready', controller: analytics }]);
+      rt.start();
+      consent({ privacy_cookie_2: '1' });
+    };
+    try {
+      consent({ privacy_cookie_2: '1' });
+      expect(views()).toHaveLength(1);
+      consentHub(rt).publish({ privacy_cookie: '1', privacy_cookie_2: '1' }, true); // saved again: reloads
+      reloadedPage('reload');
+      expect(commands()).toContainEqual(['consent', 'update', { analytics_storage: 'granted' }]);
+      expect(views()).toHaveLength(0);
+      consentHub(rt).publish({ privacy_cookie: '1', privacy_cookie_2: '1' }, true);
+      reloadedPage('navigate');
+      expect(views()).toHaveLength(1);
+    } finally {
+      sessionStorage.clear();
+    }
+  });
+
   it('a yes published for a page about to reload before the analytics code came starts nothing there either', () => {
     rt.destroy();
     delete w.dataLayer;
