@@ -2,14 +2,14 @@
 const tagCookie = /^(_ga(_.+)?|_gid|_gat.*)$/;
 
 /**
- * Deletes the tag library's first-party cookies, on this host and on each parent domain
- * (the tag sets them on the widest one it can).
+ * Deletes the tag library's first-party cookies (or the one named `only`), on this host and on
+ * each parent domain (the tag sets them on the widest one it can).
  */
-export function forgetTagCookies(doc: Document): void {
+export function forgetTagCookies(doc: Document, only?: string): void {
   const names = doc.cookie
     .split(';')
     .map((c) => c.split('=')[0]!.trim())
-    .filter((n) => tagCookie.test(n));
+    .filter((n) => (only ? n === only : tagCookie.test(n)));
   if (!names.length) return;
   const parts = doc.location.hostname.split('.');
   const domains = [undefined, ...parts.slice(0, -1).map((_, i) => parts.slice(i).join('.'))];

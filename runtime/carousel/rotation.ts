@@ -32,7 +32,7 @@ export function carouselRotation(
   );
   const chosen = ctx.runtime.shared(carouselRotation, () => new WeakMap<Element, boolean>());
   let playing = chosen.get(root) ?? !reduced; // the visitor's Start or Stop outlives a rebuild (WCAG 2.2.2)
-  const inside = { pointer: root.matches(':hover'), focus: root.contains(doc.activeElement) };
+  const inside = { pointer: pointerOver(root), focus: root.contains(doc.activeElement) };
   let advance: (() => void) | undefined;
   let left = options.interval; // the time left of the slide's interval; `armed`: when its timer was set
   let armed = 0;
@@ -93,6 +93,10 @@ export function carouselRotation(
     choose,
   ] as const;
 }
+
+/** Whether the pointer is over `root`: not a tap's :hover, which stays on a touch screen. */
+const pointerOver = (root: Element) =>
+  root.ownerDocument.defaultView!.matchMedia('(hover: hover)').matches && root.matches(':hover');
 
 /**
  * Shows slide `to`, wrapped around, or held at the ends without wrapping, where Previous or

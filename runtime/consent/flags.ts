@@ -44,3 +44,17 @@ export function localFlags(groups: readonly CookieGroup[], flags: Flags): Consen
 
 /** A flag is on only when it is exactly "1" (the contract's strings). */
 export const flagOn = (flags: ConsentFlags | undefined, name: string): boolean => flags?.[name] === '1';
+
+/**
+ * `flags` with the groups `off` switched off where they were on; undefined when that changes
+ * nothing. Never turns anything on: a grant waits for the server.
+ */
+export function switchedOff(
+  flags: ConsentFlags | undefined,
+  off: readonly string[],
+): ConsentFlags | undefined {
+  const on = off.filter((name) => flagOn(flags, name));
+  return on.length
+    ? Object.freeze({ ...flags, ...Object.fromEntries(on.map((name) => [name, '0'])) })
+    : undefined;
+}

@@ -1,8 +1,8 @@
 import type { Store } from '../ui/store';
 import type { ConsentClient } from './client';
-import { localFlags, type ConsentFlags } from './flags';
+import type { ConsentFlags } from './flags';
 import type { ConsentEvent, ConsentState } from './flow';
-import { afterSave, forcedOnly, type ConsentAction } from './model';
+import { afterSave, flagsFor, forcedOnly, type ConsentAction } from './model';
 
 /** What the consent flow of one page runs on: its state, the server, and the page. */
 export interface ConsentSession {
@@ -14,8 +14,11 @@ export interface ConsentSession {
    * about to reload with them, so nothing is to start on it (the reloaded page will).
    */
   publish(flags: ConsentFlags, reloading?: boolean): void;
-  /** Tells the runtime's parts (not page script: `sw:consent` is after a read or save) of groups switched off. */
-  withdraw(flags: ConsentFlags): void;
+  /**
+   * Switches these groups off for the runtime's parts at once, where the flags published say
+   * they are on (nothing else changes; page script hears `sw:consent` after the save).
+   */
+  withdraw(off: string[]): void;
   reload(): void;
 }
 
@@ -54,10 +57,12 @@ export async function startConsent({
   }
   const read = await client.read();
   if (read.kind === 'read') {
-    const { flags, firstVisit } = read;
+    const { firstVisit } = read;
     // A kept choice refused for good is dropped and the visitor asked again: the server's
-    // older choice (a yes the dropped no replaced) is no answer to this question, as an outdated one.
+    // older choice (a yes the dropped no replaced) is no answer, as an outdated one; the
+    // switches show the visitor's last choice, the one dropped, not that yes pre-ticked.
     const askAgain = kept !== undefined && !firstVisit;
+    const flags = askAgain ? flagsFor('accept', store.get().setup.groups, kept!) : read.flags;
     const outdated = read.outdated || askAgain;
     const detail = askAgain ? forcedOnly(store.get().setup.groups) : read.detail;
     if (apply(store, { type: 'read', flags, firstVisit, outdated })) publish(detail);
@@ -84,11 +89,9 @@ export async function saveConsent(session: ConsentSession, action: ConsentAction
  * behind another save): tracking a no meanwhile is what the no refused. Grants wait for it.
  */
 function withdrawNow({ store, withdraw }: ConsentSession): void {
-  const { flags, choice, queued, setup } = store.get();
+  const { choice, queued, setup } = store.get();
   const next = queued ?? choice;
-  const off = setup.groups.filter((g) => flags[g.variable] === 1 && next?.[g.variable] !== 1);
-  if (next && off.length)
-    withdraw(localFlags(setup.groups, { ...flags, ...Object.fromEntries(off.map((g) => [g.variable, 0])) }));
+  if (next) withdraw(setup.groups.filter((g) => next[g.variable] !== 1).map((g) => g.variable));
 }
 
 /** Sends the flow's choice; true when a queued one is to be sent next. */

@@ -3,7 +3,7 @@ import { keepCounted, takeCounted } from '../analytics/reloaded';
 import { gtagOf } from '../analytics/gtag';
 import { configureTag, denyByDefault } from '../analytics/tag';
 import { track } from '../analytics/track';
-import { flagOn, type ConsentFlags } from '../consent/flags';
+import { CHOICE_MADE, flagOn, type ConsentFlags } from '../consent/flags';
 import { consentHub } from '../consent/hub';
 import type { Controller } from '../controller';
 
@@ -32,7 +32,8 @@ export const analytics: Controller = {
     let tracking: AbortController | undefined;
     const apply = (flags: ConsentFlags | undefined, reloading = false) => {
       const allowed = flagOn(flags, consentVariable);
-      if (allowed && tracking && reloading) keepCounted(win, state.page);
+      // This page's view was counted (while tracking, maybe before a no on its way).
+      if (allowed && reloading && state.page) keepCounted(win, state.page);
       // A grant on a page about to reload starts nothing: its page view would be counted twice.
       if (allowed && !tracking && !reloading) {
         if (!state.granted) gtag('consent', 'update', { analytics_storage: 'granted' });
@@ -50,9 +51,14 @@ export const analytics: Controller = {
         if (state.granted) gtag('consent', 'update', { analytics_storage: 'denied' });
         state.granted = false;
       }
-      // Not allowed, the tag's cookies go: what it stored under a yes since withdrawn, outdated
-      // (another policy revision) or lapsed (the flags outlived by the tag's two-year cookies).
-      if (!allowed && flags) forgetTagCookies(runtime.document);
+      // Not allowed, the tag's cookies go: all of them after a no; with no choice in force (an
+      // outdated or lapsed one, the tag's two-year cookies outliving the flags) the container's
+      // own, as `_ga` on a parent domain may be a sibling site's, consented there.
+      if (!allowed && flags)
+        forgetTagCookies(
+          runtime.document,
+          flagOn(flags, CHOICE_MADE) ? undefined : `_ga_${measurementId.replace(/^G-/, '')}`,
+        );
     };
 
     const hub = consentHub(runtime);

@@ -14,7 +14,7 @@ export { carouselDefaults, carouselOptions, readCarouselOptions } from '../carou
 
 // The position's buttons are dots with a 24 px target (WCAG 2.5.8); the builder's CSS may restyle them.
 const P = `[${attr.carousel}] [data-sw-carousel-position]`;
-const css = `[${attr.carousel}] [${attr.slide}][hidden]{display:none!important}
+const css = `[${attr.carousel}] :is([${attr.slide}],[${attr.carouselPrev}],[${attr.carouselNext}])[hidden]{display:none!important}
 ${P}{display:flex;flex-wrap:wrap;align-items:center;justify-content:center}
 ${P} p{margin:0 .5em}
 ${P} button{width:24px;height:24px;padding:0;border:0;background:none;color:inherit;cursor:pointer}
@@ -46,9 +46,9 @@ export const carousel: Controller = {
     const options = carouselOptions(root);
     const ends = [attr.carouselPrev, attr.carouselNext].map((name) => own(`[${name}]`)[0]);
     // One slide has nowhere to go: its Previous/Next, shown once enhanced, would do nothing.
+    runtime.adoptStyles(css);
     if (slides.length < 2) return hideAll(ends);
     const t = runtime.strings(carouselStrings);
-    runtime.adoptStyles(css);
 
     const undo: (() => void)[] = [];
     labelCarousel(root, slides, t, undo);

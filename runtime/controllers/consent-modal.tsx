@@ -10,6 +10,7 @@ import {
   type ConsentState,
 } from '../consent/flow';
 import { consentHub } from '../consent/hub';
+import { switchedOff } from '../consent/flags';
 import { drawOnContact, hideAcceptAll, listenForActions, preferencesDialog } from '../consent/markup';
 import {
   CONSENT_INACTIVE,
@@ -118,7 +119,10 @@ function sessionOf(ctx: ControllerContext, store: ConsentStore, groups: CookieGr
       // Page script gets its own frozen copy, so nothing it does reaches the runtime.
       doc.dispatchEvent(new CustomEvent(events.consent, { detail: Object.freeze({ ...detail }) }));
     },
-    withdraw: (detail) => hub.publish(detail),
+    withdraw(off) {
+      const flags = switchedOff(hub.flags, off);
+      if (flags) hub.publish(flags, hub.reloading);
+    },
     reload: () => win.location.reload(),
   };
 }

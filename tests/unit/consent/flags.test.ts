@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { clinicGroups } from './groups';
-import { flagOn, localFlags, serverFlags } from '../../../runtime/consent/flags';
+import { flagOn, localFlags, serverFlags, switchedOff } from '../../../runtime/consent/flags';
 import { createConsentHub } from '../../../runtime/consent/hub';
 
 /**
@@ -74,5 +74,16 @@ describe('the consent hub', () => {
     hub.publish({ privacy_cookie: '1' });
     expect(seen).toEqual([{ privacy_cookie: '1' }]);
     expect(console.error).toHaveBeenCalledOnce();
+  });
+});
+
+describe('a no on its way (switchedOff)', () => {
+  it('switches off only groups that are on; never turns one on; keeps the server’s other flags', () => {
+    const hub = { privacy_cookie: '1', privacy_cookie_2: '0', privacy_cookie_3: '1', other_site: '1' };
+    // A queued "players off, analytics on" after "analytics off": analytics stays off until the answer.
+    expect(switchedOff(hub, ['privacy_cookie_3'])).toEqual({ ...hub, privacy_cookie_3: '0' });
+    expect(switchedOff(hub, ['privacy_cookie_2'])).toBeUndefined();
+    expect(switchedOff(undefined, ['privacy_cookie_2'])).toBeUndefined(); // nothing published yet
+    expect(Object.isFrozen(switchedOff(hub, ['privacy_cookie_3']))).toBe(true);
   });
 });
