@@ -16,15 +16,22 @@ export function markActiveLinks(container: Element, location: Location): Disconn
     undo.push(() => el.classList.remove(name));
   };
   for (const a of container.querySelectorAll<HTMLAnchorElement>('a[href]')) {
-    if (/^(#|$)/.test(a.getAttribute('href')!.trim())) continue;
-    if (a.host !== location.host || !/^https?:$/.test(a.protocol) || !pathsMatch(a.pathname, location.pathname)) continue;
+    // A language switcher in the menu links this page in each language: no section of the menu.
+    if (/^(#|$)/.test(a.getAttribute('href')!.trim()) || a.closest('[data-sw-languages]')) continue;
+    if (
+      a.host !== location.host ||
+      !/^https?:$/.test(a.protocol) ||
+      !pathsMatch(a.pathname, location.pathname)
+    )
+      continue;
     if (!a.hasAttribute('aria-current')) {
       a.setAttribute('aria-current', 'page');
       undo.push(() => a.removeAttribute('aria-current'));
     }
     let li = a.closest('li');
     if (li && container.contains(li)) addClass(li, 'active');
-    while ((li = li?.parentElement?.closest('li') ?? null) && container.contains(li)) addClass(li, 'active-trail');
+    while ((li = li?.parentElement?.closest('li') ?? null) && container.contains(li))
+      addClass(li, 'active-trail');
   }
   return () => undo.forEach((u) => u());
 }

@@ -35,8 +35,9 @@ export function readAnchorMenuOptions(menu: Element): { options: Options } & Opt
 export const anchorMenu: Controller = {
   connect(menu, ctx) {
     const win = ctx.runtime.window;
+    // An SVG <a> has no hash (nor focus ring of its own): HTML links only.
     const links = [...menu.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')].filter(
-      (a) => a.hash.length > 1,
+      (a) => a instanceof win.HTMLAnchorElement && a.hash.length > 1,
     );
     const report = readAnchorMenuOptions(menu);
     warnOptions(menu, report);

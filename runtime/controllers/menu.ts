@@ -74,7 +74,8 @@ export const menu: Controller = {
       const inside = nav.contains(at);
       if (inside) cancelHover();
       if (e.key !== 'Escape') return;
-      if (inside ? escape(at) : e.defaultPrevented || doc.querySelector('dialog[open]')) return;
+      // Taken by a field of its own (a search's suggestions) inside or out: not the menu's.
+      if (e.defaultPrevented || (inside ? escape(at) : doc.querySelector('dialog[open]'))) return;
       if (inside && toggle && small.matches && !list.hidden) {
         setList(false);
         toggle.focus();

@@ -25,4 +25,17 @@ describe('active markers', () => {
     expect(document.querySelectorAll('[aria-current], .active, .active-trail')).toHaveLength(0);
     history.replaceState(null, '', before);
   });
+
+  it('a language switcher inside the menu is no section of it: its link to this page marks nothing', () => {
+    const before = location.href;
+    history.replaceState(null, '', '/clinic/en/team/');
+    html(`<ul data-sw-menu>
+      <li><a href="/clinic/en/">Home</a></li>
+      <li data-sw-languages><a href="#">Languages</a><ul><li><a href="/clinic/en/team/">English</a></li></ul></li>
+    </ul>`);
+    const undo = markActiveLinks(document.querySelector('[data-sw-menu]')!, location);
+    expect(document.querySelectorAll('[aria-current], .active, .active-trail')).toHaveLength(0);
+    undo();
+    history.replaceState(null, '', before);
+  });
 });

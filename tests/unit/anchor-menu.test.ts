@@ -24,6 +24,16 @@ describe('anchor menu', () => {
     expect(link('#location').getAttribute('class')).toBe('pill active');
   });
 
+  it('an SVG link in the menu (an icon’s) is passed over: the HTML links are still marked', () => {
+    const { error } = silenceConsole();
+    const link = start(
+      '<svg viewBox="0 0 10 10"><a href="#top"><rect width="10" height="10"/></a></svg><a href="#hours">Hours</a>',
+    );
+    link('#hours').click();
+    expect(link('#hours').getAttribute('aria-current')).toBe('true');
+    expect(error).not.toHaveBeenCalled();
+  });
+
   it('a click that opens the link elsewhere (Ctrl, Cmd, Shift, middle button) marks nothing', () => {
     const link = start('<a href="#hours">Hours</a><a href="#location">Location</a>');
     for (const init of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { button: 1 }])

@@ -111,6 +111,18 @@ describe('menu: what hover opened, then the keyboard', () => {
     expect(sub.hidden).toBe(true);
   });
 
+  it('an Escape a field inside the submenu takes (its suggestions closing) leaves the submenu open', () => {
+    const { sub } = hoverOpen();
+    const field = sub.appendChild(document.createElement('input'));
+    field.focus();
+    field.addEventListener('keydown', (e) => e.preventDefault(), { once: true });
+    escape(field);
+    expect(sub.hidden).toBe(false);
+    expect(document.activeElement).toBe(field);
+    escape(field);
+    expect(sub.hidden).toBe(true);
+  });
+
   it('closes, when the mouse leaves, what hover opened while focus was on its own top-level link', () => {
     const { li, sub } = hoverOpen();
     li.querySelector<HTMLElement>(':scope > a')!.focus();
