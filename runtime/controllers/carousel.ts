@@ -14,7 +14,9 @@ export { carouselDefaults, carouselOptions, readCarouselOptions } from '../carou
 
 // The position's buttons are dots with a 24 px target (WCAG 2.5.8); the builder's CSS may restyle them.
 const P = `[${attr.carousel}] [data-sw-carousel-position]`;
-const css = `[${attr.carousel}] :is([${attr.slide}],[${attr.carouselPrev}],[${attr.carouselNext}])[hidden]{display:none!important}
+const C = `[${attr.carousel}]`;
+// A selector list, not :is(), which browsers before 2021 drop with the whole rule.
+const css = `${C} [${attr.slide}][hidden],${C} [${attr.carouselPrev}][hidden],${C} [${attr.carouselNext}][hidden]{display:none!important}
 ${P}{display:flex;flex-wrap:wrap;align-items:center;justify-content:center}
 ${P} p{margin:0 .5em}
 ${P} button{width:24px;height:24px;padding:0;border:0;background:none;color:inherit;cursor:pointer}
@@ -45,8 +47,8 @@ export const carousel: Controller = {
     // Read first: invalid JSON leaves the element plain, with its warning, however many slides.
     const options = carouselOptions(root);
     const ends = [attr.carouselPrev, attr.carouselNext].map((name) => own(`[${name}]`)[0]);
-    // One slide has nowhere to go: its Previous/Next, shown once enhanced, would do nothing.
     runtime.adoptStyles(css);
+    // One slide has nowhere to go: its Previous/Next, shown once enhanced, would do nothing.
     if (slides.length < 2) return hideAll(ends);
     const t = runtime.strings(carouselStrings);
 
