@@ -1,3 +1,4 @@
+import { keepAttribute } from '../carousel/labels';
 import { uniqueId } from '../ids';
 import type { Controller } from '../controller';
 import { navStrings } from '../i18n/nav';
@@ -53,7 +54,8 @@ export const menu: Controller = {
     const applyBreakpoint = () => {
       if (!toggle) return;
       toggle.hidden = !small.matches;
-      if (small.matches) setList(false);
+      // Crossed with focus in the list (zoom, rotation): it stays open, focus not lost to the body.
+      if (small.matches) setList(list.contains(doc.activeElement));
       else {
         toggle.removeAttribute('aria-expanded');
         list.hidden = false;
@@ -61,6 +63,7 @@ export const menu: Controller = {
     };
     if (toggle) {
       toggle.setAttribute('aria-controls', ensureId(list));
+      nameToggle(toggle, t('menu'), undo);
       applyBreakpoint();
       if (was?.[0] && small.matches) setList(true);
       listen(small, 'change', applyBreakpoint);
@@ -128,6 +131,14 @@ function restore(
  */
 function structure(nav: Element): Element[] {
   return [...nav.querySelectorAll('ul,li,a')].filter((el) => !el.closest('[data-sw-ui]'));
+}
+
+/** An icon-only toggle (WCAG 4.1.2): with no text, label or named image of its own, it is named. */
+function nameToggle(el: Element, label: string, undo: (() => void)[]) {
+  if (el.textContent!.trim() || el.matches('[aria-label],[aria-labelledby],[title]')) return;
+  if (el.querySelector('[alt]:not([alt=""]),title')) return;
+  keepAttribute(el, 'aria-label', undo);
+  el.setAttribute('aria-label', label);
 }
 
 /** `el`'s id, given one when it has none (`undo` takes that back): for `aria-controls`. */

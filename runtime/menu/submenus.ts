@@ -78,8 +78,8 @@ export function submenus(
       if (e.pointerType !== 'mouse' || small.matches || isOpen(item)) return;
       cancelHover();
       cancel = ctx.after(MENU_OPEN_DELAY, () => {
-        // The state it was armed for may have changed meanwhile: still pointed at, still closed.
-        if (isOpen(item) || !item.li.matches(':hover')) return;
+        // Still as armed: pointed at, closed, no branch it would close holding keyboard focus.
+        if (focusElsewhere(items, item) || isOpen(item) || !item.li.matches(':hover')) return;
         hovered.add(item);
         open(item);
       });
@@ -101,4 +101,10 @@ export function submenus(
     return item;
   };
   return [cancelHover, () => items.forEach((i) => set(i, false)), escape, items] as const;
+}
+
+/** An open branch other than `item`'s own holds keyboard focus: opening `item` would close it. */
+function focusElsewhere(items: Item[], item: Item): boolean {
+  const at = item.li.ownerDocument.activeElement;
+  return items.some((o) => !o.sub.hidden && !o.li.contains(item.li) && o.sub.contains(at));
 }

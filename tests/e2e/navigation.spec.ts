@@ -244,6 +244,22 @@ test.describe('dropdown menu below 768 px', { tag: '@small' }, () => {
   });
 });
 
+test('crossing 768 px with focus in the menu (zoom, rotation) keeps the list open and focus on its link', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await openWithRuntime(page, urlFor('/clinic/en/'));
+  const link = page.locator('[data-sw-menu] > ul > li > a').first();
+  await link.focus();
+  await page.setViewportSize({ width: 400, height: 700 });
+  const toggle = page.locator('[data-sw-menu-toggle]');
+  await expect(toggle).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(link).toBeVisible();
+  await expect(link).toBeFocused();
+  await expectAxeClean(page);
+});
+
 test.describe('active markers', () => {
   test('the current page is marked in the menu, its ancestors form the trail', async ({ page }) => {
     await openWithRuntime(page, urlFor('/clinic/en/services/cardiology/'));

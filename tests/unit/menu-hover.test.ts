@@ -3,6 +3,15 @@ import { menu } from '../../runtime/controllers/menu';
 import type { Runtime } from '../../runtime/runtime';
 import { html, runtime } from './helpers';
 
+const happy = (window as unknown as { happyDOM: { setViewport(v: { width: number }): void } }).happyDOM;
+
+function startMenu(markup: string): Runtime {
+  html(markup);
+  const rt = runtime([{ name: 'menu', selector: '[data-sw-menu]', load: 'ready', controller: menu }]);
+  rt.start();
+  return rt;
+}
+
 describe('menu: a submenu open under the pointer when the runtime starts', () => {
   let rt: Runtime | undefined;
   afterEach(() => {
@@ -46,13 +55,14 @@ describe('menu: a submenu open under the pointer when the runtime starts', () =>
   });
 });
 
-describe('menu: what hover opened, then the keyboard', () => {
+describe('menu: what hover opened, then the keyboard; names and focus', () => {
   let rt: Runtime | undefined;
   afterEach(() => {
     rt?.destroy();
     rt = undefined;
     vi.useRealTimers();
     vi.restoreAllMocks();
+    happy.setViewport({ width: 1024 });
     document.body.innerHTML = '';
   });
 
@@ -140,5 +150,68 @@ describe('menu: what hover opened, then the keyboard', () => {
     escape(b);
     expect(sub.hidden).toBe(true);
     expect(document.activeElement).toBe(b);
+  });
+
+  it('an icon-only toggle is named "Menu" in the page language; a toggle with a name keeps its own', () => {
+    document.documentElement.lang = 'de';
+    try {
+      rt =
+        startMenu(`<nav data-sw-menu aria-label="Main"><button data-sw-menu-toggle hidden><svg aria-hidden="true"></svg></button>
+        <ul><li><a href="/a/">A</a></li></ul></nav>
+        <nav data-sw-menu aria-label="Foot"><button data-sw-menu-toggle hidden><img src="m.svg" alt="Navigation"></button>
+        <ul><li><a href="/b/">B</a></li></ul></nav>`);
+      const [icon, named] = document.querySelectorAll('[data-sw-menu-toggle]');
+      expect(icon!.getAttribute('aria-label')).toBe('Menü');
+      expect(named!.hasAttribute('aria-label')).toBe(false);
+      rt!.destroy();
+      expect(icon!.hasAttribute('aria-label')).toBe(false); // the builder's toggle back as it was
+    } finally {
+      document.documentElement.removeAttribute('lang');
+    }
+  });
+
+  it('crossing the breakpoint with focus in the list keeps the list open and focus where it was', async () => {
+    rt = startMenu(`<nav data-sw-menu aria-label="Main"><button data-sw-menu-toggle hidden>Menu</button>
+      <ul><li><a id="a" href="/a/">A</a></li></ul></nav><a id="out" href="/x/">Out</a>`);
+    const list = document.querySelector<HTMLElement>('nav > ul')!;
+    const toggle = document.querySelector<HTMLElement>('[data-sw-menu-toggle]')!;
+    document.getElementById('a')!.focus();
+    happy.setViewport({ width: 400 }); // zoomed in while tabbing through the menu
+    await vi.waitFor(() => expect(toggle.hidden).toBe(false));
+    expect(list.hidden).toBe(false);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement?.id).toBe('a');
+    // Focus elsewhere: the list collapses behind its toggle, as at the start.
+    happy.setViewport({ width: 1024 });
+    await vi.waitFor(() => expect(toggle.hidden).toBe(true));
+    document.getElementById('out')!.focus();
+    happy.setViewport({ width: 400 });
+    await vi.waitFor(() => expect(toggle.hidden).toBe(false));
+    expect(list.hidden).toBe(true);
+  });
+
+  it('the mouse resting on another item does not close the submenu holding keyboard focus', () => {
+    vi.useFakeTimers();
+    rt = startMenu(`<nav data-sw-menu aria-label="Main"><ul>
+      <li id="a"><a href="/a/">A</a><ul><li><a id="a1" href="/a/1/">A1</a></li></ul></li>
+      <li id="b"><a href="/b/">B</a><ul><li><a href="/b/1/">B1</a></li></ul></li></ul></nav>`);
+    const [a, b] = ['a', 'b'].map((id) => document.getElementById(id)!);
+    a!.querySelector('button')!.click();
+    document.getElementById('a1')!.focus();
+    // happy-dom has no pointer: B answers :hover as a browser would with the mouse on it.
+    const matches = Element.prototype.matches;
+    vi.spyOn(b!, 'matches').mockImplementation((s: string) => s === ':hover' || matches.call(b, s));
+    b!.dispatchEvent(new PointerEvent('pointerenter', { pointerType: 'mouse' }));
+    vi.advanceTimersByTime(1000);
+    expect(a!.querySelector('ul')!.hidden).toBe(false);
+    expect(b!.querySelector('ul')!.hidden).toBe(true);
+    expect(document.activeElement?.id).toBe('a1');
+    // Focus gone from A's submenu (back on its button): hover opens B after the delay, as before.
+    a!.querySelector('button')!.focus();
+    b!.dispatchEvent(new PointerEvent('pointerleave', { pointerType: 'mouse' }));
+    b!.dispatchEvent(new PointerEvent('pointerenter', { pointerType: 'mouse' }));
+    vi.advanceTimersByTime(1000);
+    expect(b!.querySelector('ul')!.hidden).toBe(false);
+    expect(a!.querySelector('ul')!.hidden).toBe(true);
   });
 });
