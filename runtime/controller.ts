@@ -53,8 +53,9 @@ export interface LazyDefinition extends DefinitionBase {
   /**
    * Its marker is hidden until the controller shows it (cookie consent): never in view nor
    * touched first, so `visible` or `interaction` would never fetch it; `idle` applies instead.
+   * A function says it per marker (a modal that opens by itself, not only from an opener).
    */
-  hidden?: true;
+  hidden?: true | ((element: Element, runtime: Runtime) => boolean);
 }
 
 export type ControllerDefinition =

@@ -24,7 +24,9 @@ export function strategyFor(
 ): LoadStrategy {
   if (definition.urgent?.(runtime)) return 'ready';
   const chosen = written(runtime, definition, element);
-  if (!definition.hidden || (chosen !== 'visible' && chosen !== 'interaction')) return chosen;
+  const { hidden } = definition;
+  if (chosen !== 'visible' && chosen !== 'interaction') return chosen;
+  if (!(hidden === true || hidden?.(element, runtime))) return chosen;
   log.warn(
     `${describe(element)}: "${chosen}" never comes for ${definition.name}, hidden until shown; "idle" applies.`,
   );

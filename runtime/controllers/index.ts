@@ -1,5 +1,6 @@
 import type { ApiExtensions } from '../boot';
 import type { ControllerDefinition } from '../controller';
+import { fragmentId } from '../dom';
 import { modalCommand } from '../modal/api';
 import { attr, legacyLightboxSelector, sel } from '../schema';
 import { anchorMenu } from './anchor-menu';
@@ -49,6 +50,11 @@ export const definitions: readonly ControllerDefinition[] = [
     name: 'modal',
     selector: sel(attr.modal),
     load: 'idle',
+    // Hidden until opened, a modal's code comes from its openers whatever its strategy, but
+    // one that opens by itself (a load, scroll or exit trigger; the address naming it) needs it.
+    hidden: (el, { window: win }) =>
+      /"trigger"\s*:\s*"(load|scroll|exit)"/.test(el.getAttribute(attr.modal)!) ||
+      (!!el.id && fragmentId(win.location.hash) === el.id),
     importer: () => import('./modal'),
     exported: 'modal',
   },

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { modal } from '../../runtime/controllers/modal';
+import { definitions } from '../../runtime/controllers/index';
 import { modalOpeners } from '../../runtime/controllers/modal-openers';
+import type { LazyDefinition } from '../../runtime/controller';
 import { html, runtime, silenceConsole } from './helpers';
 
 /**
@@ -38,6 +40,39 @@ describe('a modal loaded on `visible` or `interaction`', () => {
       rt.destroy();
     }
     vi.unstubAllGlobals();
+  });
+
+  // The product's own definition: a modal that opens by itself is touched by no one first.
+  it('one that opens by itself (load, scroll, exit; the address naming it) gets its code on idle, with a word', async () => {
+    const { warn } = silenceConsole();
+    const product = definitions.find((d) => d.name === 'modal') as LazyDefinition;
+    // [its attributes, the address's hash, fetched on idle, opened at once]
+    const cases: [string, string, boolean, boolean][] = [
+      [`data-sw-modal='{"trigger":"load","delay":0}' data-sw-load="interaction"`, '', true, true],
+      [`data-sw-modal='{ "trigger" : "scroll" }' data-sw-load="visible"`, '', true, false],
+      [`data-sw-modal='{"trigger":"exit"}' data-sw-load="interaction"`, '', true, false],
+      [`data-sw-modal data-sw-load="interaction"`, '#m', true, true],
+      [`data-sw-modal='{"trigger":"click"}' data-sw-load="interaction"`, '', false, false], // waits for an opener
+    ];
+    for (const [attrs, hash, fetched, opened] of cases) {
+      location.hash = hash;
+      html(`<div id="m" ${attrs}><h2>Notice</h2></div><a id="l" href="#m">Open</a>`);
+      const importer = vi.fn(async () => ({ modal }));
+      const rt = runtime([
+        { name: 'modal-openers', selector: ':root', load: 'ready', controller: modalOpeners },
+        { ...product, importer },
+      ]);
+      rt.start();
+      await rt.work.idle();
+      expect(importer, attrs).toHaveBeenCalledTimes(fetched ? 1 : 0);
+      if (opened) await vi.waitFor(() => expect(document.querySelector('dialog')?.open, attrs).toBe(true));
+      rt.destroy();
+    }
+    location.hash = '';
+    const said = warn.mock.calls.map((call) => String(call[0]));
+    expect(
+      said.filter((m) => m.includes('never comes for modal') && m.includes('"idle" applies')),
+    ).toHaveLength(4);
   });
 
   it('an open asked for while its code cannot come is given back to the link (:target), never replayed later', async () => {
