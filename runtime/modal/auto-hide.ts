@@ -1,5 +1,6 @@
 import type { ControllerContext } from '../controller';
 import type { Dialog } from '../ui/dialog';
+import { topModal } from '../ui/dialog-close';
 
 /**
  * `autoHide` (spec §9): the modal closes by itself after a time, which the visitor stops by
@@ -22,12 +23,16 @@ export function autoHide(ctx: ControllerContext, dialog: Dialog) {
     cancel = undefined;
     left -= win.performance.now() - started;
   };
+  // Not under another modal (opened from it): closing would move focus while the visitor is
+  // in that one. Its time runs on once focus or the pointer leaves it again.
   const run = () => {
     if (cancel || left <= 0 || hovering.pointer || hovering.focus || !dialog.isOpen) return;
+    if (topModal(box.ownerDocument) !== box) return;
     started = win.performance.now();
     cancel = ctx.after(left, () => {
       cancel = undefined;
-      dialog.close('auto');
+      left = 0;
+      if (topModal(box.ownerDocument) === box) dialog.close('auto');
     });
   };
   const inside = (key: keyof typeof hovering, on: boolean) => {
@@ -61,7 +66,9 @@ export function autoHide(ctx: ControllerContext, dialog: Dialog) {
     /** Just opened: focus moved in by opening does not count; a limit, if any, starts. */
     opened(ms: number) {
       touched = false;
-      hovering.focus = false;
+      // A pointer that was inside when it last closed may have left with no event (it vanished
+      // under a still pointer): inside again only when it moves there.
+      hovering.focus = hovering.pointer = false;
       left = ms;
       run();
     },

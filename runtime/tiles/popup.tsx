@@ -1,4 +1,4 @@
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { arrowStep } from '../dom';
 import type { Translate } from '../i18n/index';
 import type { dialogStrings } from '../i18n/dialog';
@@ -32,6 +32,14 @@ export function TilePopup({ store, items, t, labelOf, work }: TilePopupProps): R
   const item = items[state.index];
   const name = state.index >= 0 ? labelOf(state.index) : {};
   const step = (by: -1 | 1) => store.dispatch({ type: 'step', by });
+  const nav = useRef<HTMLDivElement>(null);
+  // A link in the content shown opened another section: the content holding focus went back to
+  // the page. Focus goes where opening put it, the dialog's first control (APG: kept inside).
+  useLayoutEffect(() => {
+    const dialog = nav.current!.closest('dialog')!;
+    if (dialog.open && !dialog.contains(dialog.ownerDocument.activeElement))
+      dialog.querySelector<HTMLElement>('[data-sw-dialog-close]')?.focus();
+  }, [state.index]);
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
     // Not from inside the content: the step would take away the element that has focus.
     const by = arrowStep(e);
@@ -53,7 +61,7 @@ export function TilePopup({ store, items, t, labelOf, work }: TilePopupProps): R
       work={work}
     >
       {state.open && item ? <Borrowed element={item.content} live /> : <div />}
-      <div data-sw-dialog-nav="">
+      <div ref={nav} data-sw-dialog-nav="">
         <button
           type="button"
           data-sw-tile-prev=""

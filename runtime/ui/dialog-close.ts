@@ -28,16 +28,14 @@ export function closeByVisitor(
   });
   // On the document, not the dialog: with focus on the body (nothing focused, or back from
   // the browser's own controls) the key never reaches the dialog, and Firefox then closes it.
-  // Not when focus is in another modal dialog: that one is above (a modal opened from this
-  // one), and its Escape is its own.
+  // Only while it is the top one: a modal opened from it is above, and its Escape is its own,
+  // wherever focus is.
   const doc = dialog.ownerDocument;
   doc.addEventListener(
     'keydown',
     (e) => {
       // Every key of the page passes here while the dialog lives: Escape is asked first.
-      if (e.key !== 'Escape' || options.closeBy.escape || !isModal(dialog)) return;
-      const above = doc.activeElement?.closest('dialog');
-      if (!above || above === dialog || !isModal(above)) e.preventDefault();
+      if (e.key === 'Escape' && !options.closeBy.escape && topModal(doc) === dialog) e.preventDefault();
     },
     { signal, capture: true },
   );
@@ -89,4 +87,19 @@ export const fadeOut = (dialog: HTMLDialogElement) => {
 export const shut = (dialog: HTMLDialogElement) => {
   dialog.removeAttribute('data-sw-closing');
   dialog.close();
+  const opened = openOrder(dialog.ownerDocument);
+  opened.splice(0, opened.length, ...opened.filter((d) => d !== dialog));
 };
+
+/** The runtime's modal dialogs of a document in the order they opened (`fadeIn` adds them). */
+const order = new WeakMap<Document, Element[]>();
+export function openOrder(doc: Document): Element[] {
+  if (!order.has(doc)) order.set(doc, []);
+  return order.get(doc)!;
+}
+
+/** The runtime's modal dialog on top: the last opened still open and not fading out (nor removed). */
+export const topModal = (doc: Document): Element | undefined =>
+  openOrder(doc)
+    .filter((d) => isModal(d) && !d.hasAttribute('data-sw-closing'))
+    .pop();

@@ -1,6 +1,6 @@
 import type { Runtime } from '../runtime';
 import type { Work } from '../work';
-import { closeByVisitor, fadeOut, shut, watchEnds } from './dialog-close';
+import { closeByVisitor, fadeOut, openOrder, shut, watchEnds } from './dialog-close';
 import { focusBack } from './focus';
 import { hasScrollbar, markGutter, scrollLockCss } from './scroll-lock';
 
@@ -146,6 +146,7 @@ function fadeIn(
   const doc = dialog.ownerDocument;
   const scrollbar = hasScrollbar(doc);
   dialog.showModal();
+  openOrder(doc).push(dialog);
   markGutter(doc, scrollbar);
   const release = work?.hold(signal, true);
   doc.defaultView!.requestAnimationFrame(() => {

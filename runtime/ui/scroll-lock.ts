@@ -16,7 +16,12 @@ export const isModal = (dialog: Element): boolean => dialog.matches(OPEN);
 /** The runtime's dialog open as a modal on the page, if any. */
 export const openModal = (doc: Document): Element | null => doc.querySelector(OPEN);
 
-export const scrollLockCss = `:root:has(${MODAL}){overflow:hidden}:root[${GUTTER}]:has(${MODAL}){scrollbar-gutter:stable}`;
+// Where `:has()` is unknown (Chrome < 105, Firefox < 121) the rule is dropped: the root's mark
+// (`data-sw-locked`, kept by markGutter) stands in, only there, so a mark left by a dialog
+// removed while open cannot lock a page whose CSS can ask the dialogs themselves.
+const LOCKED = 'data-sw-locked';
+export const scrollLockCss = `:root:has(${MODAL}){overflow:hidden}:root[${GUTTER}]:has(${MODAL}){scrollbar-gutter:stable}
+@supports not selector(:has(a)){:root[${LOCKED}]{overflow:hidden}:root[${LOCKED}][${GUTTER}]{scrollbar-gutter:stable}}`;
 
 /** Whether the page shows a scrollbar: read before a dialog opens (while one is open, its mark). */
 export function hasScrollbar(doc: Document): boolean {
@@ -26,9 +31,11 @@ export function hasScrollbar(doc: Document): boolean {
     : doc.defaultView!.innerWidth - doc.documentElement.clientWidth > 1;
 }
 
-/** After a dialog opened (`had`: hasScrollbar before) or closed (no `had`): the root's mark follows. */
+/** After a dialog opened (`had`: hasScrollbar before) or closed (no `had`): the root's marks follow. */
 export function markGutter(doc: Document, had?: boolean): void {
   const root = doc.documentElement;
-  if (!openModal(doc)) root.removeAttribute(GUTTER);
+  const open = !!openModal(doc);
+  root.toggleAttribute(LOCKED, open);
+  if (!open) root.removeAttribute(GUTTER);
   else if (had !== undefined) root.toggleAttribute(GUTTER, had);
 }

@@ -283,6 +283,36 @@ describe('modal trigger timing (fake timers)', () => {
     expect(dialog.open).toBe(true);
   });
 
+  it('autoHide: not while a modal opened from it is above (focus would move under the visitor)', () => {
+    html(`<div id="a" data-sw-modal='{"autoHide":5000}'><h2>A</h2><a id="to-b" href="#b">B</a></div>
+      <div id="b" data-sw-modal><h2>B</h2><button id="b1">One</button><button id="b2">Two</button></div>`);
+    rt = runtime([{ name: 'modal', selector: '[data-sw-modal]', load: 'ready', controller: modal }]);
+    rt.start();
+    const dialogOf = (id: string) => document.getElementById(id)!.parentElement as HTMLDialogElement;
+    modalCommand(rt, 'a', 'open');
+    const link = document.getElementById('to-b')!;
+    link.focus();
+    link.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    modalCommand(rt, 'b', 'open');
+    document.getElementById('b2')!.focus(); // focus leaves A for B: A's time would run on
+    vi.advanceTimersByTime(6000);
+    expect(dialogOf('a').open).toBe(true);
+    expect(document.activeElement?.id).toBe('b2');
+  });
+
+  it('autoHide: a pointer inside when it closed does not switch it off for the next opening', () => {
+    const open = start('{"autoHide":3000}');
+    modalCommand(rt!, 'm', 'open');
+    const box = document.querySelector('dialog[data-sw-dialog]')!;
+    box.dispatchEvent(new PointerEvent('pointermove', { clientX: 0, clientY: 0 })); // inside
+    document.querySelector<HTMLElement>('[data-sw-modal-close]')!.click();
+    vi.advanceTimersByTime(400);
+    expect(open()).toBe(false);
+    modalCommand(rt!, 'm', 'open'); // by the API, the pointer never having moved
+    vi.advanceTimersByTime(3000 + 400);
+    expect(open()).toBe(false);
+  });
+
   it('Escape (the dialog’s cancel) closes only when `close` lists it', async () => {
     const { modalCommand } = await import('../../runtime/modal/api');
     for (const [json, closes] of [

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { attachDialog } from '../../../runtime/ui/dialog';
+import { scrollLockCss } from '../../../runtime/ui/scroll-lock';
 
 // The page's scrollbar: a root 15 px narrower than the window, or as wide (none).
 function scrollbar(width: number) {
@@ -16,6 +17,7 @@ function dialog(signal: AbortSignal) {
 }
 
 const marked = () => document.documentElement.hasAttribute('data-sw-gutter');
+const locked = () => document.documentElement.hasAttribute('data-sw-locked');
 
 describe('the scroll lock keeps the gutter only where there was a scrollbar', () => {
   let aborts = new AbortController();
@@ -47,8 +49,20 @@ describe('the scroll lock keeps the gutter only where there was a scrollbar', ()
     expect(marked()).toBe(true);
     b.stop();
     expect(marked()).toBe(true); // a is still open
+    expect(locked()).toBe(true);
     a.stop();
     expect(marked()).toBe(false);
+    expect(locked()).toBe(false);
+  });
+
+  // Where `:has()` is unknown (Chrome < 105, Firefox < 121) the CSS locks by the root's mark.
+  it('the root carries the lock’s mark while a dialog is open; the CSS falls back on it only where it must', () => {
+    const a = dialog(aborts.signal);
+    a.open();
+    expect(locked()).toBe(true);
+    a.stop();
+    expect(locked()).toBe(false);
+    expect(scrollLockCss).toContain('@supports not selector(:has(a)){:root[data-sw-locked]{overflow:hidden}');
   });
 
   it('nothing is left on the root when a dialog is stopped while open (destroy, disconnect)', () => {
@@ -114,6 +128,23 @@ describe('Escape with one modal dialog over another', () => {
     const again = new KeyboardEvent('keydown', { key: 'Escape', cancelable: true, bubbles: true });
     document.dispatchEvent(again);
     expect(again.defaultPrevented).toBe(true);
+    aborts.abort();
+    document.body.replaceChildren();
+  });
+
+  it('with focus on the body (a click on plain text), Escape is still the top one’s', () => {
+    const aborts = new AbortController();
+    const make = (escape: boolean) => {
+      const el = document.body.appendChild(document.createElement('dialog'));
+      return attachDialog(el, aborts.signal, { closeBy: { escape, overlay: true } });
+    };
+    const [below, above] = [make(false), make(true)];
+    below.open();
+    above.open();
+    (document.activeElement as HTMLElement | null)?.blur();
+    const escape = new KeyboardEvent('keydown', { key: 'Escape', cancelable: true, bubbles: true });
+    document.body.dispatchEvent(escape);
+    expect(escape.defaultPrevented).toBe(false);
     aborts.abort();
     document.body.replaceChildren();
   });

@@ -62,6 +62,29 @@ describe('tile popup component', () => {
     rt.destroy();
   });
 
+  it('a link in the section shown to another section: focus stays in the dialog, on its first control (APG)', async () => {
+    const { rt, container, items, ctx, $ } = setUp();
+    const link = $('a').appendChild(
+      Object.assign(document.createElement('a'), { href: '#b', textContent: 'B' }),
+    );
+    const popup = createTilePopup(ctx, items, container, await rt.ui());
+    popup.show(0, $('ta'));
+    const dialog = await vi.waitFor(() => container.nextElementSibling!.querySelector('dialog')!);
+    await vi.waitFor(() => expect(dialog.contains(link)).toBe(true));
+    link.focus();
+    popup.show(1, link); // what the tiles controller does with that link's click
+    await vi.waitFor(() => expect(dialog.contains($('b'))).toBe(true));
+    expect(document.activeElement).toBe(dialog.querySelector('[data-sw-dialog-close]'));
+    // Previous and Next keep focus where it is: on the button pressed.
+    const prev = dialog.querySelector<HTMLElement>('[data-sw-tile-prev]')!;
+    prev.focus();
+    prev.click();
+    await vi.waitFor(() => expect(dialog.contains($('a'))).toBe(true));
+    expect(document.activeElement).toBe(prev);
+    popup.destroy();
+    rt.destroy();
+  });
+
   it('a section with an empty or blank aria-labelledby (a field left blank) names the dialog by its heading', async () => {
     const { rt, container, items, ctx, $ } = setUp();
     $('a').setAttribute('aria-labelledby', ' ');
