@@ -19,6 +19,9 @@ export const lightbox: Controller = {
     // A failure is announced by the loader and forgotten here, so a later scan tries again.
     const box = await (shared.box ??= runtime.ui().then(
       (host) => {
+        // Destroyed while the host was on its way: nothing is drawn for a runtime that is gone
+        // (a rejection after the abort is the registry's to ignore).
+        if (runtime.signal.aborted) throw new Error('destroyed');
         const made = createLightbox(runtime, host);
         made.followDeepLink();
         return made;

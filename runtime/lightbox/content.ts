@@ -75,9 +75,13 @@ export function contentOf(
 ): Content | Refusal {
   const trimmed = href.trim();
   if (trimmed.startsWith('#')) {
-    const id = fragmentId(trimmed); // `#%C3%A9t%C3%A9` names the element `été`
+    // `#info?width=600` (contract: width and height size inline content too).
+    const [fragment, query] = trimmed.split('?') as [string, string?];
+    const id = fragmentId(fragment); // `#%C3%A9t%C3%A9` names the element `été`
     if (!id) return { refused: 'an inline item needs an id after "#"' };
-    return { kind: 'inline', src: id, width: defaults.width, height: defaults.height, thumbnail: false };
+    const params = new URLSearchParams(query);
+    const [width, height] = [size(params, 'width', defaults.width), size(params, 'height', defaults.height)];
+    return { kind: 'inline', src: id, width, height, thumbnail: false };
   }
   let url: URL;
   try {

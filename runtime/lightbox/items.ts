@@ -48,7 +48,10 @@ export function itemsOf(link: HTMLAnchorElement, here: string, options: Config['
   return links.flatMap((l) => {
     // Against the link's base (a `<base href>`), as the browser follows it without script; ajax
     // stays the page's own origin's.
-    const content = contentOf(l.getAttribute('href') ?? '', l.baseURI, size, new URL(here).origin);
+    let content = contentOf(l.getAttribute('href') ?? '', l.baseURI, size, new URL(here).origin);
+    // An inline item names an element of the page: with none (a typo), nothing to show.
+    if (!('refused' in content) && content.kind === 'inline' && !l.ownerDocument.getElementById(content.src))
+      content = { refused: `no element has the id "${content.src}"` };
     if ('refused' in content) {
       log.error(`lightbox: ${content.refused}.`);
       return [];
@@ -60,7 +63,9 @@ export function itemsOf(link: HTMLAnchorElement, here: string, options: Config['
         content,
         title: l.getAttribute('title') ?? '',
         description: l.getAttribute(attr.description) ?? img?.getAttribute('alt') ?? '',
-        thumb: img?.currentSrc || content.src,
+        // currentSrc is empty until the image has data (lazy, below the fold): its src then,
+        // not the full-size file.
+        thumb: img?.currentSrc || img?.src || content.src,
       },
     ];
   });

@@ -72,7 +72,9 @@ export function Stage(props: StageProps): ReactNode {
       // holds (so not scaled down with the room's height, as a fitted box would be).
       return <InlineCopy content={content} width={`${Math.min(content.width, room.width)}px`} />;
     case 'ajax':
-      return <AjaxContent src={content.src} loadAjax={props.loadAjax} />;
+      // One per address: the content moved past leaves in the commit, before focus is kept
+      // (useKeepFocus), not after it, in an effect emptying the same box.
+      return <AjaxContent key={content.src} src={content.src} loadAjax={props.loadAjax} />;
   }
 }
 

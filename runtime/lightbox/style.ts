@@ -3,7 +3,8 @@ const L = 'dialog[data-sw-dialog].sw-lightbox';
 // With classic scrollbars (Firefox; Chrome on Windows) a dialog taller than the window takes
 // its scrollbar out of the content's width, so a fitted image overflowed sideways: the gutter
 // is reserved instead. Thumbnails are blocks: an inline image's descender space overflowed its
-// button and put scrollbars on the strip.
+// button and put scrollbars on the strip. Content is centred by auto margins, not
+// justify-content: wider than the stage (expanded), it would overflow to the left, out of reach.
 // The backdrop's opacity is the page's --sw-lb-opacity, else the configured value: a ::backdrop
 // that inherits nothing from its dialog (Chrome < 122, Firefox < 120, Safari < 17.4) gets the latter.
 export const lightboxCss = (opacity: number) => `
@@ -12,7 +13,8 @@ ${L}::backdrop{background:rgb(0 0 0/var(--sw-lb-opacity,${opacity}));transition-
 ${L} .sw-lb-bar{display:flex;justify-content:space-between;align-items:center;gap:1em}
 ${L} .sw-lb-counter{margin:0}
 ${L} figure{margin:.5em 0}
-${L} .sw-lb-content{display:flex;justify-content:center;overflow:auto}
+${L} .sw-lb-content{display:flex;overflow:auto}
+${L} .sw-lb-content>*{margin-inline:auto}
 ${L} .sw-lb-content img,${L} .sw-lb-content video,${L} .sw-lb-content iframe{display:block;border:0;max-width:none}
 ${L} .sw-lb-embed,${L} .sw-lb-wait{box-sizing:border-box;display:flex;flex-direction:column;justify-content:center;align-items:center;gap:.75em;padding:1em;text-align:center}
 ${L} .sw-lb-embed{background:#1a1a1a;color:#fff}

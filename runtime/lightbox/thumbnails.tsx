@@ -35,7 +35,7 @@ export function Thumbnails({ items, index, label, nameOf, onPick }: ThumbnailsPr
             aria-current={i === index ? 'true' : undefined}
             onClick={() => onPick(i)}
           >
-            <img alt="" src={item.thumb} />
+            <img alt="" src={item.thumb} loading="lazy" />
           </button>
         ))}
     </div>

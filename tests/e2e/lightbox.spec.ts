@@ -163,6 +163,8 @@ test.describe('lightbox', () => {
     const thumbs = box(page).locator('.sw-lb-thumbs button');
     await expect(thumbs).toHaveCount(3);
     await expect(thumbs.nth(0)).toHaveAttribute('aria-current', 'true');
+    // A long strip scrolled sideways fetches only the thumbnails in view.
+    await expect(thumbs.locator('img[loading="lazy"]')).toHaveCount(3);
     await thumbs.nth(2).focus();
     await page.keyboard.press('Enter');
     await expect(counter(page)).toHaveText('Image 3 of 3');
@@ -352,6 +354,18 @@ test.describe('lightbox: content types, sizing, options', () => {
     await expect
       .poll(() => img.evaluate((i) => Math.round(i.getBoundingClientRect().height)))
       .toBe(Math.round(fitted.img.height));
+  });
+
+  test('expanded on a phone, all of the image can be scrolled to: its left edge too', async ({ page }) => {
+    const img = await openLargeImage(page, { width: 375, height: 667 });
+    await box(page).getByRole('button', { name: 'Expand to full size' }).click();
+    await expect.poll(() => img.evaluate((i) => Math.round(i.getBoundingClientRect().width))).toBe(960);
+    const edges = await img.evaluate((i) => {
+      const content = i.closest('.sw-lb-content')!;
+      content.scrollLeft = 0;
+      return { img: i.getBoundingClientRect().left, content: content.getBoundingClientRect().left };
+    });
+    expect(edges.img).toBeGreaterThanOrEqual(edges.content - 0.5);
   });
 
   test('on a phone the image takes almost all of the width; turned on its side and back it refits', async ({

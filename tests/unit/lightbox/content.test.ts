@@ -88,6 +88,13 @@ describe('lightbox: href to content (a table)', () => {
       height: 344,
     });
     expect(contentOf('#x', base, { width: 640, height: 480 })).toMatchObject({ width: 640, height: 480 });
+    // Inline content too (contract §3): the parameters after the id, not part of it.
+    expect(contentOf('#info?width=600&height=400', base, defaults)).toMatchObject({
+      kind: 'inline',
+      src: 'info',
+      width: 600,
+      height: 400,
+    });
   });
 
   it.each([

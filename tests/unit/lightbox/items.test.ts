@@ -18,6 +18,29 @@ describe('lightbox groups', () => {
 });
 
 describe('lightbox items', () => {
+  it('an inline item naming no element of the page (a typo) is left the builder’s link, with a word', () => {
+    const { error } = silenceConsole();
+    html(`<a data-sw-lightbox="g" href="#hours">Hours</a><a data-sw-lightbox="g" href="#map?width=600">Map</a>
+      <div id="opening-hours" hidden>9–5</div><div id="map" hidden>Map</div>`);
+    const items = itemsOf(document.querySelector('a')!, 'https://clinic.example/', defaultConfig().lightbox);
+    expect(items.map((i) => i.content.src)).toEqual(['map']);
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(String(error.mock.calls[0]![0])).toContain('lightbox: no element has the id "hours".');
+  });
+
+  it('the thumbnail is the page’s own small image, also before it has loaded (lazy, below the fold)', () => {
+    html(`<a data-sw-lightbox="g" href="/big-1.jpg"><img loading="lazy" src="/thumb-1.jpg" alt="One"></a>
+      <a data-sw-lightbox="g" href="/big-2.jpg">Two</a>`);
+    const img = document.querySelector('img')!;
+    // A browser's currentSrc is empty until the image has data.
+    Object.defineProperty(img, 'currentSrc', { value: '' });
+    const items = itemsOf(document.querySelector('a')!, 'https://clinic.example/', defaultConfig().lightbox);
+    expect(items.map((i) => new URL(i.thumb, location.href).pathname)).toEqual([
+      '/thumb-1.jpg',
+      '/big-2.jpg',
+    ]);
+  });
+
   it('a relative href is read against the page’s <base>, as the browser follows it without script; ajax stays the page’s origin’s', () => {
     const { error } = silenceConsole();
     html(`<a data-sw-lightbox="rooms" href="room.jpg">Room</a>

@@ -1,12 +1,27 @@
 import { describe, expect, it, vi } from 'vitest';
 import { consentHub } from '../../../runtime/consent/hub';
 import { modal } from '../../../runtime/controllers/modal';
+import { lightbox } from '../../../runtime/controllers/lightbox';
 import { modalOpeners } from '../../../runtime/controllers/modal-openers';
 import { BROKEN_IMAGE, SPINNER_DELAY, createLightbox } from '../../../runtime/lightbox/view';
+import type { Runtime } from '../../../runtime/runtime';
 import { html, runtime, silenceConsole } from '../helpers';
 
 // The lightbox is a component drawn through the runtime's UI host; these run on Preact (what
 // ships) and on React 19 (what it is written against).
+/** Opens `#a`'s group, focuses the link in its content and moves on with ArrowRight to "second". */
+async function arrowFromContentLink(rt: Runtime): Promise<HTMLDialogElement> {
+  const box = createLightbox(rt, await rt.ui());
+  const dialog = document.querySelector<HTMLDialogElement>('dialog.sw-lightbox')!;
+  box.open(document.getElementById('a') as HTMLAnchorElement);
+  await vi.waitFor(() => expect(dialog.querySelector('.sw-lb-content a')).not.toBeNull());
+  const link = dialog.querySelector<HTMLAnchorElement>('.sw-lb-content a')!;
+  link.focus();
+  link.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true }));
+  await vi.waitFor(() => expect(dialog.querySelector('.sw-lb-content')!.textContent).toBe('second'));
+  return dialog;
+}
+
 describe('lightbox component', () => {
   it('opens a group on an item, moves with wrap-around, and shows inline content as a copy', async () => {
     html(`<a id="a" data-sw-lightbox="g" href="#one" title="One">1</a>
@@ -41,16 +56,61 @@ describe('lightbox component', () => {
     html(`<a id="a" data-sw-lightbox="g" href="#one">1</a><a id="b" data-sw-lightbox="g" href="#two">2</a>
       <div id="one" hidden><a href="/first/">first</a></div><div id="two" hidden><p>second</p></div>`);
     const rt = runtime([]);
-    const box = createLightbox(rt, await rt.ui());
-    const dialog = document.querySelector<HTMLDialogElement>('dialog.sw-lightbox')!;
-    box.open(document.getElementById('a') as HTMLAnchorElement);
-    await vi.waitFor(() => expect(dialog.querySelector('.sw-lb-content a')).not.toBeNull());
-    const link = dialog.querySelector<HTMLAnchorElement>('.sw-lb-content a')!;
-    link.focus();
-    link.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true }));
-    await vi.waitFor(() => expect(dialog.querySelector('.sw-lb-content')!.textContent).toBe('second'));
+    const dialog = await arrowFromContentLink(rt);
     expect(document.activeElement).toBe(dialog.querySelector('.sw-lb-next'));
     rt.destroy();
+  });
+
+  it('a runtime destroyed while the UI host was on its way draws nothing: no lightbox left in the page', async () => {
+    html(`<a data-sw-lightbox href="/a.jpg">A</a>`);
+    const rt = runtime([
+      { name: 'lightbox', selector: '[data-sw-lightbox]', load: 'ready', controller: lightbox },
+    ]);
+    const host = rt.ui(); // the one the controller asks for
+    rt.start();
+    rt.destroy(); // SiteRuntime.destroy() on a slow phone, before the host came
+    await host.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve)); // what waited on the host has run
+    expect(document.querySelector('[data-sw-ui="lightbox"]')).toBeNull();
+  });
+
+  it('the same for ajax items: the content moved past leaves as the next comes, focus goes on to Next', async () => {
+    html(
+      `<a id="a" data-sw-lightbox="g" href="/a.html?ajax=true">1</a><a data-sw-lightbox="g" href="/b.html?ajax=true">2</a>`,
+    );
+    const pages: Record<string, string> = {
+      '/a.html?ajax=true': '<a href="/first/">first</a>',
+      '/b.html?ajax=true': '<p>second</p>',
+    };
+    const fetch = vi
+      .spyOn(window, 'fetch')
+      .mockImplementation(
+        async (url) => new Response(pages[new URL(String(url), location.href).pathname + '?ajax=true']),
+      );
+    // The platform's sanitizer, as a browser with setHTML() has it (DOMPurify needs a real parser).
+    vi.stubGlobal(
+      'Sanitizer',
+      class {
+        allowElement = () => true;
+        allowAttribute = () => true;
+      },
+    );
+    Object.defineProperty(Element.prototype, 'setHTML', {
+      configurable: true,
+      value(this: Element, markup: string) {
+        this.innerHTML = markup;
+      },
+    });
+    const rt = runtime([]);
+    try {
+      const dialog = await arrowFromContentLink(rt);
+      expect(document.activeElement).toBe(dialog.querySelector('.sw-lb-next'));
+    } finally {
+      rt.destroy();
+      fetch.mockRestore();
+      vi.unstubAllGlobals();
+      delete (Element.prototype as { setHTML?: unknown }).setHTML;
+    }
   });
 
   it('the slideshow stops when the visitor starts a video or presses into a player’s frame (spec §4)', async () => {
