@@ -52,8 +52,10 @@ export const definitions: readonly ControllerDefinition[] = [
     load: 'idle',
     // Hidden until opened, a modal's code comes from its openers whatever its strategy, but
     // one that opens by itself (a load, scroll or exit trigger; the address naming it) needs it.
-    hidden: (el, { window: win }) =>
-      /"trigger"\s*:\s*"(load|scroll|exit)"/.test(el.getAttribute(attr.modal)!) ||
+    // (In the design editor every modal is shown in place; in the CMS none opens by itself.)
+    hidden: (el, { window: win, env }) =>
+      env.env === 'design' ||
+      (!env.local && /"trigger"\s*:\s*"(load|scroll|exit)"/.test(el.getAttribute(attr.modal)!)) ||
       (!!el.id && fragmentId(win.location.hash) === el.id),
     importer: () => import('./modal'),
     exported: 'modal',

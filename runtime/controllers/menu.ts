@@ -53,12 +53,14 @@ export const menu: Controller = {
     };
     const applyBreakpoint = () => {
       if (!toggle) return;
+      // Crossed with focus in the list (zoom) it stays open; from the toggle, to its first link.
+      const held = doc.activeElement == toggle;
       toggle.hidden = !small.matches;
-      // Crossed with focus in the list (zoom, rotation): it stays open, focus not lost to the body.
       if (small.matches) setList(list.contains(doc.activeElement));
       else {
         toggle.removeAttribute('aria-expanded');
         list.hidden = false;
+        if (held) list.querySelector('a')?.focus();
       }
     };
     if (toggle) {
@@ -133,10 +135,19 @@ function structure(nav: Element): Element[] {
   return [...nav.querySelectorAll('ul,li,a')].filter((el) => !el.closest('[data-sw-ui]'));
 }
 
-/** An icon-only toggle (WCAG 4.1.2): with no text, label or named image of its own, it is named. */
-function nameToggle(el: Element, label: string, undo: (() => void)[]) {
-  if (el.textContent!.trim() || el.matches('[aria-label],[aria-labelledby],[title]')) return;
-  if (el.querySelector('[alt]:not([alt=""]),title')) return;
+/**
+ * An icon-only toggle is named (WCAG 4.1.2): one with no label of its own, and no text or named
+ * image in it outside what is hidden from assistive technology (`<span aria-hidden="true">☰`).
+ */
+function nameToggle(el: HTMLButtonElement, label: string, undo: (() => void)[]) {
+  if (el.matches('[aria-label],[aria-labelledby],[title]') || el.labels?.length) return;
+  const named = [el, ...el.querySelectorAll('*')].some(
+    (c) =>
+      !c.closest('[aria-hidden=true]') &&
+      ((c != el && c.matches('[alt]:not([alt=""]),title,[aria-label],[aria-labelledby]')) ||
+        [...c.childNodes].some((t) => t.nodeType == 3 && t.nodeValue!.trim())),
+  );
+  if (named) return;
   keepAttribute(el, 'aria-label', undo);
   el.setAttribute('aria-label', label);
 }

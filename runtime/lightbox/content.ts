@@ -75,8 +75,9 @@ export function contentOf(
 ): Content | Refusal {
   const trimmed = href.trim();
   if (trimmed.startsWith('#')) {
-    // `#info?width=600` (contract: width and height size inline content too).
-    const [fragment, query] = trimmed.split('?') as [string, string?];
+    // `#info?width=600` (contract: width and height size inline content too); an id may hold a
+    // `?` of its own (`#faq?`), so only a width or a height makes it parameters.
+    const [, fragment = trimmed, query] = /^(.*?)\?((?:.*&)?(?:width|height)=.*)$/.exec(trimmed) ?? [];
     const id = fragmentId(fragment); // `#%C3%A9t%C3%A9` names the element `été`
     if (!id) return { refused: 'an inline item needs an id after "#"' };
     const params = new URLSearchParams(query);

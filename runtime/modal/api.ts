@@ -116,4 +116,15 @@ export function listenForOpeners(runtime: Runtime, signal: AbortSignal): void {
     },
     { signal },
   );
+  // The address naming a modal whose code has not come (Back, Forward, a script): its code
+  // now, whatever its strategy; connected, it opens from the address as at load.
+  const win = runtime.window;
+  win.addEventListener(
+    'hashchange',
+    () => {
+      const el = doc.getElementById(fragmentId(win.location.hash));
+      if (el?.hasAttribute(attr.modal)) runtime.registry.need(el);
+    },
+    { signal },
+  );
 }

@@ -31,8 +31,10 @@ export function autoHide(ctx: ControllerContext, dialog: Dialog) {
     started = win.performance.now();
     cancel = ctx.after(left, () => {
       cancel = undefined;
+      // Under another after all (opened by a script): it runs again once focus or the pointer leaves.
+      if (topModal(box.ownerDocument) !== box) return;
       left = 0;
-      if (topModal(box.ownerDocument) === box) dialog.close('auto');
+      dialog.close('auto');
     });
   };
   const inside = (key: keyof typeof hovering, on: boolean) => {

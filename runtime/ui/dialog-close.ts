@@ -101,5 +101,5 @@ export function openOrder(doc: Document): Element[] {
 /** The runtime's modal dialog on top: the last opened still open and not fading out (nor removed). */
 export const topModal = (doc: Document): Element | undefined =>
   openOrder(doc)
-    .filter((d) => isModal(d) && !d.hasAttribute('data-sw-closing'))
+    .filter((d) => d.isConnected && isModal(d) && !d.hasAttribute('data-sw-closing'))
     .pop();

@@ -145,8 +145,9 @@ function fadeIn(
 ) {
   const doc = dialog.ownerDocument;
   const scrollbar = hasScrollbar(doc);
-  dialog.showModal();
+  // On the stack first: showModal() moves focus at once, and a modal below hears it leave.
   openOrder(doc).push(dialog);
+  dialog.showModal();
   markGutter(doc, scrollbar);
   const release = work?.hold(signal, true);
   doc.defaultView!.requestAnimationFrame(() => {

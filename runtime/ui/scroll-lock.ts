@@ -16,12 +16,13 @@ export const isModal = (dialog: Element): boolean => dialog.matches(OPEN);
 /** The runtime's dialog open as a modal on the page, if any. */
 export const openModal = (doc: Document): Element | null => doc.querySelector(OPEN);
 
-// Where `:has()` is unknown (Chrome < 105, Firefox < 121) the rule is dropped: the root's mark
+// Where `:has()` or `:modal` is unknown (Chrome < 105, Firefox < 121, Safari < 15.6) the rule is
+// dropped (the condition asks for the very selector): the root's mark
 // (`data-sw-locked`, kept by markGutter) stands in, only there, so a mark left by a dialog
 // removed while open cannot lock a page whose CSS can ask the dialogs themselves.
 const LOCKED = 'data-sw-locked';
 export const scrollLockCss = `:root:has(${MODAL}){overflow:hidden}:root[${GUTTER}]:has(${MODAL}){scrollbar-gutter:stable}
-@supports not selector(:has(a)){:root[${LOCKED}]{overflow:hidden}:root[${LOCKED}][${GUTTER}]{scrollbar-gutter:stable}}`;
+@supports not selector(:root:has(dialog:modal)){:root[${LOCKED}]{overflow:hidden}:root[${LOCKED}][${GUTTER}]{scrollbar-gutter:stable}}`;
 
 /** Whether the page shows a scrollbar: read before a dialog opens (while one is open, its mark). */
 export function hasScrollbar(doc: Document): boolean {

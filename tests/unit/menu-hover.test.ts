@@ -163,6 +163,30 @@ describe('menu: what hover opened, then the keyboard; names and focus', () => {
       const [icon, named] = document.querySelectorAll('[data-sw-menu-toggle]');
       expect(icon!.getAttribute('aria-label')).toBe('Menü');
       expect(named!.hasAttribute('aria-label')).toBe(false);
+      // A glyph hidden from assistive technology names nothing; a label, or a named icon, does.
+      const toggles = [
+        ['<span aria-hidden="true">☰</span>', true],
+        ['<span aria-hidden="true">☰</span> Menu', false],
+        ['<svg role="img" aria-label="Navigation"></svg>', false],
+        ['<svg aria-hidden="true"><title>Menu</title></svg>', true],
+      ] as const;
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        toggles
+          .map(
+            ([inner], i) =>
+              `<nav data-sw-menu aria-label="N${i}"><button data-sw-menu-toggle id="t${i}">${inner}</button><ul><li><a href="/">x</a></li></ul></nav>`,
+          )
+          .join('') +
+          '<label for="t9">Navigation</label><nav data-sw-menu aria-label="N9"><button data-sw-menu-toggle id="t9"></button><ul></ul></nav>',
+      );
+      rt!.rescan();
+      toggles.forEach(([inner, unnamed], i) =>
+        expect(document.getElementById(`t${i}`)!.getAttribute('aria-label'), inner).toBe(
+          unnamed ? 'Menü' : null,
+        ),
+      );
+      expect(document.getElementById('t9')!.hasAttribute('aria-label')).toBe(false);
       rt!.destroy();
       expect(icon!.hasAttribute('aria-label')).toBe(false); // the builder's toggle back as it was
     } finally {
@@ -188,6 +212,11 @@ describe('menu: what hover opened, then the keyboard; names and focus', () => {
     happy.setViewport({ width: 400 });
     await vi.waitFor(() => expect(toggle.hidden).toBe(false));
     expect(list.hidden).toBe(true);
+    // Back above it with focus on the toggle, which is hidden there: focus on the list's first link.
+    toggle.focus();
+    happy.setViewport({ width: 1024 });
+    await vi.waitFor(() => expect(toggle.hidden).toBe(true));
+    expect(document.activeElement?.id).toBe('a');
   });
 
   it('the mouse resting on another item does not close the submenu holding keyboard focus', () => {

@@ -75,6 +75,35 @@ describe('a modal loaded on `visible` or `interaction`', () => {
     ).toHaveLength(4);
   });
 
+  it('the address naming it later (Back, a script) fetches its code and opens it; in the design editor every modal comes', async () => {
+    silenceConsole();
+    const product = definitions.find((d) => d.name === 'modal') as LazyDefinition;
+    const start = (href?: string) => {
+      html(`<div id="m" data-sw-modal data-sw-load="interaction"><h2>Notice</h2></div>`);
+      const importer = vi.fn(async () => ({ modal }));
+      const rt = runtime(
+        [
+          { name: 'modal-openers', selector: ':root', load: 'ready', controller: modalOpeners },
+          { ...product, importer },
+        ],
+        href,
+      );
+      rt.start();
+      return { rt, importer };
+    };
+    const live = start();
+    await live.rt.work.idle();
+    expect(live.importer).not.toHaveBeenCalled();
+    location.hash = '#m';
+    await vi.waitFor(() => expect(document.querySelector('dialog')?.open).toBe(true));
+    live.rt.destroy();
+    location.hash = '';
+    const design = start('https://clinic.example/clinic/preview.php?layout_id=3');
+    await design.rt.work.idle();
+    expect(design.importer).toHaveBeenCalledTimes(1);
+    design.rt.destroy();
+  });
+
   it('an open asked for while its code cannot come is given back to the link (:target), never replayed later', async () => {
     html(`<div id="m" data-sw-modal><h2>Notice</h2></div><a id="l" href="#m">Open</a>`);
     silenceConsole();

@@ -300,6 +300,24 @@ describe('modal trigger timing (fake timers)', () => {
     expect(document.activeElement?.id).toBe('b2');
   });
 
+  it('autoHide: its time up while a modal a script opened is above, it waits, and runs again once the pointer leaves', () => {
+    html(
+      `<div id="a" data-sw-modal='{"autoHide":3000}'><h2>A</h2></div><div id="b" data-sw-modal><h2>B</h2></div>`,
+    );
+    rt = runtime([{ name: 'modal', selector: '[data-sw-modal]', load: 'ready', controller: modal }]);
+    rt.start();
+    const dialogOf = (id: string) => document.getElementById(id)!.parentElement as HTMLDialogElement;
+    modalCommand(rt, 'a', 'open');
+    modalCommand(rt, 'b', 'open');
+    vi.advanceTimersByTime(4000);
+    expect(dialogOf('a').open).toBe(true);
+    modalCommand(rt, 'b', 'close');
+    vi.advanceTimersByTime(400);
+    dialogOf('a').dispatchEvent(new PointerEvent('pointerleave'));
+    vi.advanceTimersByTime(3000 + 400);
+    expect(dialogOf('a').open).toBe(false);
+  });
+
   it('autoHide: a pointer inside when it closed does not switch it off for the next opening', () => {
     const open = start('{"autoHide":3000}');
     modalCommand(rt!, 'm', 'open');

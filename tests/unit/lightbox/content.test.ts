@@ -95,6 +95,9 @@ describe('lightbox: href to content (a table)', () => {
       width: 600,
       height: 400,
     });
+    expect(contentOf('#faq?', base, defaults)).toMatchObject({ src: 'faq?', width: 500 }); // an id's own "?"
+    expect(contentOf('#a?b', base, defaults)).toMatchObject({ src: 'a?b' });
+    expect(contentOf('#a?b&height=300', base, defaults)).toMatchObject({ src: 'a', height: 300 });
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { attachDialog } from '../../../runtime/ui/dialog';
+import { openOrder } from '../../../runtime/ui/dialog-close';
 import { scrollLockCss } from '../../../runtime/ui/scroll-lock';
 
 // The page's scrollbar: a root 15 px narrower than the window, or as wide (none).
@@ -62,7 +63,9 @@ describe('the scroll lock keeps the gutter only where there was a scrollbar', ()
     expect(locked()).toBe(true);
     a.stop();
     expect(locked()).toBe(false);
-    expect(scrollLockCss).toContain('@supports not selector(:has(a)){:root[data-sw-locked]{overflow:hidden}');
+    expect(scrollLockCss).toContain(
+      '@supports not selector(:root:has(dialog:modal)){:root[data-sw-locked]{overflow:hidden}',
+    );
   });
 
   it('nothing is left on the root when a dialog is stopped while open (destroy, disconnect)', () => {
@@ -128,6 +131,25 @@ describe('Escape with one modal dialog over another', () => {
     const again = new KeyboardEvent('keydown', { key: 'Escape', cancelable: true, bubbles: true });
     document.dispatchEvent(again);
     expect(again.defaultPrevented).toBe(true);
+    aborts.abort();
+    document.body.replaceChildren();
+  });
+
+  it('a dialog is on the stack before showModal() moves focus: the one below hears focus leave with it above', () => {
+    const aborts = new AbortController();
+    const el = document.body.appendChild(document.createElement('dialog'));
+    const d = attachDialog(el, aborts.signal, { closeBy: { escape: true, overlay: true } });
+    const showModal = HTMLDialogElement.prototype.showModal;
+    let stacked: boolean | undefined;
+    const spy = vi.spyOn(HTMLDialogElement.prototype, 'showModal').mockImplementation(function (
+      this: HTMLDialogElement,
+    ) {
+      stacked = openOrder(document).includes(this);
+      showModal.call(this);
+    });
+    d.open();
+    expect(stacked).toBe(true);
+    spy.mockRestore();
     aborts.abort();
     document.body.replaceChildren();
   });
