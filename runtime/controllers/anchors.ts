@@ -34,16 +34,21 @@ export const anchors: Controller = {
     let restore: (() => void) | undefined;
     // Under a <base> (another folder, or the page without its query) `#id` is another page's:
     // the browser leaves, and the page left must not be scrolled or focused first.
-    const elsewhere = (href: string) => {
+    // So is one opened in another tab or window (its own target, or the <base>'s).
+    const elsewhere = (href: string, a: Element) => {
       const page = (url: string) => url.replace(/#.*$/, '');
-      return page(new URL(href, doc.baseURI).href) !== page(win.location.href);
+      const target = a.getAttribute('target') ?? doc.querySelector('base[target]')?.getAttribute('target');
+      return (
+        page(new URL(href, doc.baseURI).href) !== page(win.location.href) || !/^(_self)?$/i.test(target ?? '')
+      );
     };
 
     ctx.listen<MouseEvent>(doc, 'click', (e) => {
       if (!isPlainClick(e)) return;
       const a = (e.target as Element | null)?.closest?.('a[href]');
       const href = a?.getAttribute('href') ?? '';
-      if (!a || !href.startsWith('#') || href.length < 2 || a.matches(claimedLink) || elsewhere(href)) return;
+      if (!a || !href.startsWith('#') || href.length < 2 || a.matches(claimedLink) || elsewhere(href, a))
+        return;
       const target = doc.getElementById(fragmentId(href));
       if (!target || target.matches(claimedTarget)) return;
 

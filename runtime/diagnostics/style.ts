@@ -1,5 +1,6 @@
 /** Set on the element whose entry is pointed at or focused, for the outline below. */
-export const MARKED = 'data-sw-diagnostic-marked';
+// Outside the `data-sw-` names: those are markers, and the panel names an element by its first.
+export const MARKED = 'data-swd-marked';
 
 /**
  * A small panel in the bottom-left corner, above the page (editor chrome, not page content);
@@ -11,7 +12,8 @@ max-height:50vh;overflow:auto;background:#fff;color:#1a1a1a;border:2px solid #8a
 font:14px/1.4 system-ui,sans-serif;box-shadow:0 2px 8px rgba(0,0,0,.3)}
 .sw-diagnostics-toggle{all:unset;box-sizing:border-box;display:block;width:100%;padding:6px 10px;cursor:pointer;
 background:#8a1c1c;color:#fff;font-weight:600}
-.sw-diagnostics-toggle:focus-visible,.sw-diagnostics-where:focus-visible{outline:3px solid #1a1a1a;outline-offset:2px}
+.sw-diagnostics-where:focus-visible{outline:3px solid #1a1a1a;outline-offset:2px}
+.sw-diagnostics-toggle:focus-visible{outline:3px solid #fff;outline-offset:-5px}
 .sw-diagnostics-list{margin:0;padding:4px 10px 8px 28px}
 .sw-diagnostics-list[hidden]{display:none}
 .sw-diagnostics-list li{margin:4px 0}

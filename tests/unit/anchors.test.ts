@@ -57,6 +57,24 @@ describe('smooth anchors: links that are not to this page, targets that take no 
     expect(document.activeElement).toBe(document.body);
   });
 
+  it("leaves a #id link that opens in another tab or window (its target, or the <base>'s): this page stays as it is", () => {
+    for (const [head, link] of [
+      ['', '<a id="go" href="#hours" target="_blank">Hours</a>'],
+      ['<base target="_blank">', '<a id="go" href="#hours">Hours</a>'],
+    ]) {
+      document.head.innerHTML = head!;
+      start(`${link}<section id="hours"><h2>Hours</h2></section>`);
+      window.addEventListener('click', (e) => e.preventDefault(), { once: true });
+      document.getElementById('go')!.click();
+      const target = document.getElementById('hours')!;
+      expect(target.style.scrollMarginTop, head).toBe('');
+      expect(target.hasAttribute('tabindex'), head).toBe(false);
+      expect(document.activeElement).toBe(document.body);
+      rt?.destroy();
+    }
+    document.head.innerHTML = '';
+  });
+
   it('a target that cannot take focus keeps no tabindex once the navigation is over (it never blurs)', () => {
     start('<a id="go" href="#hours">Hours</a><section id="hours"><h2>Hours</h2></section>');
     const target = document.getElementById('hours')!;
