@@ -29,28 +29,37 @@ export const languages: Controller = {
       log.warn(
         `language switcher: the link for ${id} (${label}) is not an http(s) or relative URL; that language is left out.`,
       );
+    // An empty list in place of the builder's links would leave the visitor no way to switch.
+    if (!entries.length) {
+      log.warn(NO_ENTRY);
+      return;
+    }
     const ui = await host;
     if (ctx.signal.aborted) return;
     const original = [...container.childNodes];
     const focused = focusedLanguage(container);
+    const label = runtime.strings(navStrings)('languages');
+    // A list container (`<ul data-sw-languages>`) gets the items alone: a <ul> in a <ul> is not
+    // a list (axe `list`). The container then carries the name, unless the builder gave one.
+    const items = /^(UL|OL|MENU)$/.test(container.tagName);
+    const named =
+      items && !container.hasAttribute('aria-label') && !container.hasAttribute('aria-labelledby');
+    if (named) container.setAttribute('aria-label', label);
     container.replaceChildren();
-    const mounted = ui.mount(
-      container,
-      <LanguageList label={runtime.strings(navStrings)('languages')} entries={entries} />,
-      {
-        name: ctx.name,
-        element: container,
-      },
-    );
+    const list = <LanguageList label={label} entries={entries} items={items} />;
+    const mounted = ui.mount(container, list, { name: ctx.name, element: container });
     refocus(container, focused);
     return () => {
       const back = focusedLanguage(container);
       mounted.unmount();
+      if (named) container.removeAttribute('aria-label');
       container.replaceChildren(...original);
       refocus(container, back);
     };
   },
 };
+
+const NO_ENTRY = "language switcher: no language has a link to show; the builder's content stays.";
 
 const hreflang = (a: Element | null) => a?.getAttribute('hreflang')?.toLowerCase() ?? '';
 

@@ -512,6 +512,26 @@ test.describe('language switcher', () => {
     expect(await page.evaluate(() => '__swMenu' in window)).toBe(false);
   });
 
+  test('a list container (<ul data-sw-languages>) gets the items alone, named: no list in a list (axe)', async ({
+    page,
+  }) => {
+    await page.route('**/clinic/en/services/', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        /<div data-sw-languages class="languages">\s*<ul aria-label="Languages">([\s\S]*?)<\/ul>\s*<\/div>/,
+        '<ul data-sw-languages class="languages">$1</ul>',
+      );
+      await route.fulfill({ response, body });
+    });
+    await openWithRuntime(page, urlFor('/clinic/en/services/'));
+    const box = page.locator('ul[data-sw-languages]');
+    await expect(box).toHaveAttribute('data-sw-ready', '');
+    await expect(box).toHaveAttribute('aria-label', 'Languages');
+    expect(await box.evaluate((ul) => [...ul.children].map((c) => c.tagName))).toEqual(['LI', 'LI']);
+    await expect(box.locator('a[hreflang="fr"]')).toHaveAttribute('href', '/clinic/fr/services/');
+    await expectAxeClean(page);
+  });
+
   test('on a detail page the other language links to its detailList url', async ({ page }) => {
     await openWithRuntime(page, urlFor('/clinic/en/news/flu-season/'));
     await page.waitForSelector('[data-sw-languages][data-sw-ready]');

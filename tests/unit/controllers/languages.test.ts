@@ -300,3 +300,62 @@ describe('several switchers on one page (a header and a footer)', () => {
     }
   });
 });
+
+describe('the container', () => {
+  const start = async (markup: string, languages = ENGLISH_FRENCH) => {
+    const config = { page: { id: '1', languageId: 'en' }, languages };
+    document.head.innerHTML = `<script type="application/json" id="sw-config">${JSON.stringify(config)}</script>`;
+    html(markup);
+    const { languages: controller } = await import('../../../runtime/controllers/languages');
+    const rt = runtime([{ name: 'languages', selector: '[data-sw-languages]', load: 'ready', controller }]);
+    rt.start();
+    return { rt, box: document.querySelector('[data-sw-languages]')! };
+  };
+
+  it('a list (<ul data-sw-languages>) gets only the items, and the name unless it has one; all put back on destroy', async () => {
+    homeMenus();
+    try {
+      const builder = '<li><a href="/clinic/fr/" hreflang="fr">Français</a></li>';
+      for (const [tag, own, name] of [
+        ['ul', '', 'Languages'],
+        ['ol', ' aria-label="Langue"', 'Langue'],
+        ['ul', ' aria-labelledby="h"', null],
+      ] as const) {
+        const { rt, box } = await start(`<${tag} data-sw-languages${own}>${builder}</${tag}>`);
+        await vi.waitFor(() => expect(box.querySelectorAll('a')).toHaveLength(2));
+        expect(
+          [...box.children].map((c) => c.tagName),
+          tag,
+        ).toEqual(['LI', 'LI']);
+        expect(box.querySelector('ul, ol'), tag).toBeNull();
+        expect(box.getAttribute('aria-label'), tag).toBe(name);
+        rt.destroy();
+        expect(box.innerHTML).toBe(builder);
+        expect(box.outerHTML, tag).toBe(`<${tag} data-sw-languages=""${own}>${builder}</${tag}>`);
+      }
+    } finally {
+      vi.mocked(loadScript).mockReset();
+    }
+  });
+
+  it('no language with a link to show: the builder’s links stay, with a warning (not an empty list)', async () => {
+    const { warn } = silenceConsole();
+    vi.mocked(loadScript).mockImplementation(async (win, url) => {
+      const lang = /menu_(\w+)\.js$/.exec(url)![1]!;
+      (win as unknown as Record<string, unknown>)[`menu_${lang}`] = [];
+    });
+    try {
+      const builder = '<a href="/clinic/fr/" hreflang="fr">Français</a>';
+      const { rt, box } = await start(`<div data-sw-languages>${builder}</div>`, [
+        ['Français', 'menu_fr', 'fr'],
+      ]);
+      await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+      await rt.work.idle();
+      expect(String(warn.mock.calls[0]![0])).toContain('no language has a link to show');
+      expect(box.innerHTML).toBe(builder);
+      rt.destroy();
+    } finally {
+      vi.mocked(loadScript).mockReset();
+    }
+  });
+});
