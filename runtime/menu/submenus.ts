@@ -32,23 +32,22 @@ export function submenus(
   kept: Element[] = [],
 ) {
   const { listen } = ctx;
-  const doc = list.ownerDocument;
   const items: Item[] = [];
   for (const li of list.querySelectorAll('li')) {
     const sub = li.querySelector<HTMLElement>(':scope > ul');
     if (!sub) continue;
     // No link of its own (a language switcher's list drawn in the item): named by the list.
-    const name = li.querySelector(':scope > a')?.textContent || sub.getAttribute('aria-label') || '';
-    const button = doc.createElement('button');
-    button.type = 'button';
-    button.className = 'sw-submenu';
-    button.setAttribute('aria-controls', ensureId(sub));
-    const label = doc.createElement('span');
-    label.className = 'sw-vh';
-    label.textContent = t('submenu', { label: name.trim() });
-    button.append(label);
-    sub.before(button);
+    const link = li.querySelector<HTMLAnchorElement>(':scope > a');
+    const name = link?.textContent || sub.getAttribute('aria-label') || '';
+    const button = disclosure(sub, ensureId(sub), t('submenu', { label: name.trim() }));
     items.push({ li, sub, button });
+    // A parent whose link goes nowhere (`href="#"`, or none) opens its submenu when pressed,
+    // as SmartMenus does, instead of jumping to the top of the page (a tap has no hover).
+    if (link && /^#?$/.test(link.getAttribute('href')?.trim() ?? ''))
+      listen(link, 'click', (e) => {
+        e.preventDefault();
+        button.click();
+      });
   }
   const set = (item: Item, open: boolean) => {
     item.button.setAttribute('aria-expanded', String(open));
@@ -107,4 +106,19 @@ export function submenus(
 function focusElsewhere(items: Item[], item: Item): boolean {
   const at = item.li.ownerDocument.activeElement;
   return items.some((o) => !o.sub.hidden && !o.li.contains(item.li) && o.sub.contains(at));
+}
+
+/** The button before `sub` that shows and hides it, named `name` by visually hidden text. */
+function disclosure(sub: HTMLElement, id: string, name: string): HTMLButtonElement {
+  const doc = sub.ownerDocument;
+  const button = doc.createElement('button');
+  button.type = 'button';
+  button.className = 'sw-submenu';
+  button.setAttribute('aria-controls', id);
+  const label = doc.createElement('span');
+  label.className = 'sw-vh';
+  label.textContent = name;
+  button.append(label);
+  sub.before(button);
+  return button;
 }

@@ -243,4 +243,26 @@ describe('menu: what hover opened, then the keyboard; names and focus', () => {
     expect(b!.querySelector('ul')!.hidden).toBe(false);
     expect(a!.querySelector('ul')!.hidden).toBe(true);
   });
+
+  it('a parent whose link goes nowhere (href="#", none) opens and closes its submenu when pressed; a real one navigates', () => {
+    rt = startMenu(`<nav data-sw-menu aria-label="Main"><ul>
+      <li id="a"><a href="#">A</a><ul><li><a href="/a/1/">A1</a></li></ul></li>
+      <li id="b"><a>B</a><ul><li><a href="/b/1/">B1</a></li></ul></li>
+      <li id="c"><a href="/c/">C</a><ul><li><a href="/c/1/">C1</a></li></ul></li></ul></nav>`);
+    const press = (id: string) => {
+      const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+      document.querySelector(`#${id} > a`)!.dispatchEvent(click);
+      const li = document.getElementById(id)!;
+      return [
+        click.defaultPrevented,
+        li.querySelector('ul')!.hidden,
+        li.querySelector('button')!.getAttribute('aria-expanded'),
+      ];
+    };
+    expect(press('a')).toEqual([true, false, 'true']);
+    expect(press('b')).toEqual([true, false, 'true']);
+    expect(document.querySelector('#a > ul')!.hasAttribute('hidden')).toBe(true); // one branch at a time
+    expect(press('b')).toEqual([true, true, 'false']);
+    expect(press('c')).toEqual([false, true, 'false']);
+  });
 });
