@@ -61,7 +61,19 @@ export const anchorMenu: Controller = {
       const a = (e.target as Element).closest('a');
       if (a && links.includes(a as HTMLAnchorElement)) activate(a);
     });
-    if (options.scrollSpy) {
+    // The address names a section (a reload, a link from another page, Back and Forward):
+    // its link is the active one. Back to the address without a fragment clears the mark; one
+    // naming a section outside the menu leaves it.
+    // (Back and Forward fire hashchange between entries pushState made too.)
+    const fromAddress = (changed?: Event) => {
+      const id = fragmentId(win.location.hash);
+      const link = id ? links.find((a) => fragmentId(a.hash) === id) : undefined;
+      if (link || (changed && !id)) activate(link);
+    };
+    if (!options.scrollSpy) {
+      fromAddress();
+      ctx.listen(win, 'hashchange', fromAddress);
+    } else {
       const { work } = ctx.runtime;
       let frame: (() => void) | undefined;
       const spy = () => {

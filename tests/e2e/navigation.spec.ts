@@ -309,6 +309,18 @@ test.describe('active markers', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await runtimeIdle(page);
     await expect(menu.locator('a[aria-current]')).toHaveAttribute('href', '#location');
+    // Back and Forward move the mark with the address; back to no fragment, none is marked.
+    // (history.back(): page.goBack() waits, over WebDriver BiDi, for a load that never comes.)
+    await page.evaluate(() => history.back());
+    await expect(menu.locator('a[aria-current]')).toHaveAttribute('href', '#hours');
+    await page.evaluate(() => history.back());
+    await expect(menu.locator('a[aria-current]')).toHaveCount(0);
+    await page.evaluate(() => history.forward());
+    await expect(menu.locator('a[aria-current]')).toHaveAttribute('href', '#hours');
+    await expect(menu.locator('a.active')).toHaveCount(1);
+    // Loaded at an address naming a section (a reload, a link from another page): its link.
+    await page.reload();
+    await expect(menu.locator('a[aria-current]')).toHaveAttribute('href', '#hours');
   });
 });
 

@@ -5,7 +5,11 @@ import { html, runtime, silenceConsole } from './helpers';
 
 describe('anchor menu', () => {
   let rt: Runtime | undefined;
-  afterEach(() => rt?.destroy());
+  afterEach(() => {
+    rt?.destroy();
+    // happy-dom follows the links clicked: the next test starts from an address without one.
+    history.replaceState(null, '', location.pathname);
+  });
   const start = (links: string, options = '') => {
     html(`<nav data-sw-anchor-menu='${options}' aria-label="On this page">${links}</nav>`);
     rt = runtime([
@@ -46,6 +50,23 @@ describe('anchor menu', () => {
     link('#hours').addEventListener('click', (e) => e.preventDefault());
     link('#hours').click();
     expect(link('#hours').getAttribute('aria-current')).toBe('true');
+  });
+
+  it('the address marks its section’s link: at connect, and on Back and Forward (percent-escapes alike)', () => {
+    history.replaceState(null, '', '#%C3%BCber');
+    const link = start('<a href="#hours">Hours</a><a href="#über">Über uns</a><a href="#map">Map</a>');
+    expect(link('#über').getAttribute('aria-current')).toBe('true');
+    link('#map').click();
+    for (const [hash, marked] of [
+      ['#hours', '#hours'],
+      ['#elsewhere', '#hours'], // a section outside the menu leaves the mark where it was
+      ['', undefined],
+    ] as const) {
+      history.replaceState(null, '', hash || location.pathname);
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+      const current = [...document.querySelectorAll('[aria-current]')].map((a) => a.getAttribute('href'));
+      expect(current, hash).toEqual(marked ? [marked] : []);
+    }
   });
 
   it('destroy puts back the builder’s own marks, exactly as written', () => {
