@@ -46,6 +46,8 @@ export function keepTallest(
   let again: (() => void) | undefined;
   const load = () => (again ??= work.frame(() => ((again = undefined), measure()), signal));
   root.addEventListener('load', load, { capture: true, signal });
+  // A web font arriving re-wraps a hidden slide's text as well (`font-display: swap`).
+  win.document.fonts?.addEventListener('loadingdone', load, { signal });
   if (typeof win.ResizeObserver === 'function') {
     const observer = new win.ResizeObserver((entries) => {
       const own = entries.find((e) => e.target === root);

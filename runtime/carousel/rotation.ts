@@ -11,6 +11,8 @@ import type { CarouselText } from './labels';
  * resumes with it, not a full interval (issue 16; clamped, as the clock may be set meanwhile); a slide the visitor chose gets a full one.
  * Focus or the pointer may be inside from the start: built again under the visitor's hand (a
  * slide added), no focusin or pointerenter comes.
+ * Started by the visitor's own press on Start, it rotates with focus or the pointer still
+ * inside (APG: "until the user activates the rotation control"), until Stop or a step of theirs.
  * Returns `[update, step, playPause, inside, choose]`: a tuple, as the entry pays for every
  * property name (minifying keeps them).
  */
@@ -36,14 +38,12 @@ export function carouselRotation(
   let advance: (() => void) | undefined;
   let left = options.interval; // the time left of the slide's interval; `armed`: when its timer was set
   let armed = 0;
+  let started = false;
 
   const show = (to: number) => (index = showSlide(slides, to, options.wrap, ends, shown));
   const update = () => {
-    const rotating = playing && !inside.pointer && !inside.focus && !doc.hidden;
-    // Only when it changes: update() also runs on focusin and pointerenter, and WebKit drops the
-    // click of a press whose text node was replaced before mouseup (a first click on the control).
-    const label = playing ? t('stop') : t('start');
-    if (toggle.textContent !== label) toggle.textContent = label;
+    const rotating = playing && (started || (!inside.pointer && !inside.focus)) && !doc.hidden;
+    setText(toggle, playing ? t('stop') : t('start'));
     root.setAttribute('aria-live', rotating ? 'off' : 'polite');
     if (rotating && !advance) {
       // Background: a rotation re-arms itself for ever, so it must not hold idle().
@@ -70,6 +70,7 @@ export function carouselRotation(
     advance?.();
     advance = undefined;
     left = options.interval;
+    started = false;
     show(to);
     update();
   };
@@ -82,7 +83,8 @@ export function carouselRotation(
     () => {
       chosen.set(root, (playing = !playing));
       if (playing && !options.wrap && index === slides.length - 1) choose(0);
-      else update();
+      started = playing;
+      update();
     },
     /** The pointer or focus came in or went out. */
     (key: keyof typeof inside, on: boolean) => {
@@ -92,6 +94,14 @@ export function carouselRotation(
     /** Shows slide `to` (a position button). */
     choose,
   ] as const;
+}
+
+/**
+ * Only when it changes: update() also runs on focusin and pointerenter, and WebKit drops the
+ * click of a press whose text node was replaced before mouseup (a first click on the control).
+ */
+function setText(el: Element, text: string) {
+  if (el.textContent !== text) el.textContent = text;
 }
 
 /** Whether the pointer is over `root`: not a tap's :hover, which stays on a touch screen. */
@@ -110,7 +120,14 @@ function showSlide(
   shown: (index: number) => void,
 ): number {
   const index = wrap ? (to + slides.length) % slides.length : Math.min(Math.max(to, 0), slides.length - 1);
-  slides.forEach((s, i) => (s.hidden = i !== index));
+  slides.forEach((s, i) => {
+    // Sound from a slide going out of sight would play on with no control in view (WCAG
+    // 1.4.2); a muted video (decorative) is left alone: paused, it would not start again.
+    if (i !== index && !s.hidden)
+      for (const m of [s, ...s.querySelectorAll('audio,video')] as HTMLMediaElement[])
+        if (m.matches('audio,video') && !m.muted) m.pause();
+    s.hidden = i !== index;
+  });
   shown(index);
   if (!wrap) {
     for (const [b, end] of [

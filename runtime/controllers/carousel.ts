@@ -72,11 +72,14 @@ export const carousel: Controller = {
     );
     listen(toggle, 'click', playPause);
     listen(root, 'click', (e) => {
-      const b = (e.target as Element).closest('button');
-      if (!b || b.getAttribute('aria-disabled') === 'true') return;
+      // Previous and Next may be links (Bootstrap's `<a href="#news">`): they step, not jump.
+      const b = [prev, next, ...dots].find((c) => c?.contains(e.target as Node));
+      if (!b) return;
+      e.preventDefault();
+      if (b.getAttribute('aria-disabled') === 'true') return;
       if (b === prev) step(-1);
       else if (b === next) step(1);
-      else if (dots.includes(b)) choose(dots.indexOf(b));
+      else choose(dots.indexOf(b as HTMLButtonElement));
     });
     swipeOnTouch(ctx, root as HTMLElement, slides, step);
     listen<KeyboardEvent>(root, 'keydown', (e) => {
@@ -90,7 +93,7 @@ export const carousel: Controller = {
     listen(root, 'pointerleave', () => inside('pointer', false));
     listen(root, 'focusin', () => inside('focus', true));
     listen<FocusEvent>(root, 'focusout', (e) => {
-      if (!root.contains(e.relatedTarget as Node | null)) inside('focus', false);
+      if (!root.contains(e.relatedTarget as Node | null) && !intoDialog(root, e)) inside('focus', false);
     });
     listen(runtime.document, 'visibilitychange', update);
 
@@ -124,6 +127,15 @@ function rotationControl(root: Element, [prev, next]: (HTMLElement | undefined)[
   keepAttribute(prev, 'aria-disabled', undo);
   keepAttribute(next, 'aria-disabled', undo);
   return toggle;
+}
+
+/**
+ * Focus gone into a dialog (a lightbox, a modal) the carousel is not in: opened from a slide, it
+ * brings focus back to its opener when it closes, which rotating meanwhile would have hidden.
+ */
+function intoDialog(root: Element, e: FocusEvent): boolean {
+  const dialog = (e.relatedTarget as Element | null)?.closest?.('dialog');
+  return !!dialog && !dialog.contains(root);
 }
 
 /** Hides the shown ones of `els`; returns their undo. */

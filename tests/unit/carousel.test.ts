@@ -51,8 +51,8 @@ describe('carousel rotation timing (fake timers)', () => {
     rt = undefined;
     vi.useRealTimers();
   });
-  const start = (json: string) => {
-    html(markup(json));
+  const start = (json: string, page = markup(json)) => {
+    html(page);
     rt = runtime([{ name: 'carousel', selector: '[data-sw-carousel]', load: 'ready', controller: carousel }]);
     rt.start();
     return () => [...document.querySelectorAll<HTMLElement>('[data-sw-slide]')].findIndex((s) => !s.hidden);
@@ -133,6 +133,79 @@ describe('carousel rotation timing (fake timers)', () => {
     expect(shown()).toBe(2);
     vi.advanceTimersByTime(1999);
     expect(shown()).toBe(2);
+  });
+
+  it('Start pressed with focus and the pointer on it rotates (APG), until Stop or a step of the visitor’s', () => {
+    const shown = start('{"interval":1000}');
+    const root = document.querySelector('[data-sw-carousel]')!;
+    const toggle = document.querySelector<HTMLButtonElement>('[data-sw-carousel-rotation]')!;
+    toggle.focus();
+    root.dispatchEvent(new Event('pointerenter'));
+    toggle.click(); // Stop
+    vi.advanceTimersByTime(5000);
+    expect(shown()).toBe(0);
+    toggle.click(); // Start: it said so, and did nothing until focus and pointer left
+    expect([toggle.textContent, root.getAttribute('aria-live')]).toEqual(['Stop slide rotation', 'off']);
+    vi.advanceTimersByTime(1000);
+    expect(shown()).toBe(1);
+    document.querySelector<HTMLElement>('[data-sw-carousel-next]')!.click(); // focus and pointer hold it again
+    vi.advanceTimersByTime(5000);
+    expect(shown()).toBe(2);
+    expect(root.getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('Previous and Next written as links step without following the link (Bootstrap’s markup)', () => {
+    const shown = start(
+      '',
+      `<div data-sw-carousel aria-label="News" id="news"><div data-sw-slide>A</div><div data-sw-slide>B</div>
+      <a href="#news" data-sw-carousel-prev>Previous</a><a href="#news" data-sw-carousel-next><span>Next</span></a></div>`,
+    );
+    const press = (sel: string) => {
+      const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+      document.querySelector(sel)!.dispatchEvent(click);
+      return [click.defaultPrevented, shown()];
+    };
+    expect(press('[data-sw-carousel-next] span')).toEqual([true, 1]);
+    expect(press('[data-sw-carousel-prev]')).toEqual([true, 0]);
+  });
+
+  it('sound playing in a slide going out of sight is paused (WCAG 1.4.2); a muted video is left alone', () => {
+    const page = markup('{"interval":1000}').replace(
+      '<div data-sw-slide>A</div>',
+      '<div data-sw-slide><video id="talk"></video><video id="loop" muted></video><audio id="tune"></audio></div>',
+    );
+    const paused = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: Element) {
+      calls.push(this.id);
+    });
+    const calls: string[] = [];
+    try {
+      const shown = start('', page);
+      expect(calls).toEqual([]);
+      vi.advanceTimersByTime(1000);
+      expect(shown()).toBe(1);
+      expect(calls).toEqual(['talk', 'tune']);
+    } finally {
+      paused.mockRestore();
+    }
+  });
+
+  it('focus gone from a slide into a dialog it opened (a lightbox) keeps rotation stopped; gone elsewhere, it resumes', () => {
+    const page =
+      markup('{"interval":1000}').replace('>A<', '><a id="opener" href="/a.jpg">A</a><') +
+      '<dialog open><button id="in">Close</button></dialog><a id="out" href="/x">x</a>';
+    const shown = start('', page);
+    const opener = document.getElementById('opener')!;
+    const leave = (to: string) =>
+      opener.dispatchEvent(
+        new FocusEvent('focusout', { bubbles: true, relatedTarget: document.getElementById(to) }),
+      );
+    opener.focus();
+    leave('in');
+    vi.advanceTimersByTime(5000);
+    expect(shown()).toBe(0);
+    leave('out');
+    vi.advanceTimersByTime(1000);
+    expect(shown()).toBe(1);
   });
 
   it('without wrap, Start on the last slide starts again from the first', () => {
@@ -447,6 +520,22 @@ describe('carousel height: the first reading waits for a frame', () => {
     expect(slides.map((s) => s.style.minHeight)).toEqual(['140px', '140px', '140px']);
     expect(boxes[2]!.mock.calls).toHaveLength(2); // once at first, once for both loads
     rt.destroy();
+  });
+
+  it('a web font arriving makes it read again: a hidden slide’s text wraps anew (font-display: swap)', async () => {
+    const fonts = new EventTarget();
+    Object.defineProperty(document, 'fonts', { value: fonts, configurable: true });
+    try {
+      const { rt, slides, boxes } = start();
+      await rt.work.idle();
+      boxes[2]!.mockReturnValue({ height: 120 } as DOMRect);
+      fonts.dispatchEvent(new Event('loadingdone'));
+      await rt.work.idle();
+      expect(slides.map((s) => s.style.minHeight)).toEqual(['120px', '120px', '120px']);
+      rt.destroy();
+    } finally {
+      delete (document as { fonts?: unknown }).fonts;
+    }
   });
 
   it('a carousel gone before that frame is left as the builder wrote it', async () => {
