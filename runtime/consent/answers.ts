@@ -31,12 +31,14 @@ export function answer(s: ConsentState, e: ConsentEvent): ConsentState {
     case 'resend-refused':
       return { ...s, phase: 'reading', flags: flagsFor('decline', groups, {}), choiceMade: false };
     case 'read':
+      // An outdated choice is preselected, except under Global Privacy Control, whose note
+      // says the optional groups start off (a save of switches shown on would not be informed).
       if (e.outdated)
         return {
           ...s,
           phase: 'ready',
-          draft: draft(e.flags),
-          previous: e.flags,
+          draft: draft(s.setup.gpc ? s.flags : e.flags),
+          previous: s.setup.gpc ? undefined : e.flags,
           outdated: true,
           choiceMade: false,
         };

@@ -36,6 +36,9 @@ export async function consentRequest(
           ? { Accept: 'application/json' }
           : { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
       body,
+      // A save outlives a page left at once (a link followed right after Accept): its answer's
+      // cookie is still set, instead of the choice being lost with the page.
+      keepalive: body !== undefined,
       signal: abort.signal,
     });
     if (!res.ok) throw new AnswerError(res.status);

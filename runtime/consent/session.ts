@@ -71,6 +71,21 @@ export async function startConsent({
 }
 
 /**
+ * A page restored from the back/forward cache ran on while the visitor chose on another page
+ * (a no there must stop its tracking here): read again, and a choice in force that differs
+ * now, or one made or asked for meanwhile, reloads it. Only once the page's own state is settled.
+ */
+export async function recheckConsent({ store, client, reload }: ConsentSession): Promise<void> {
+  if (store.get().phase !== 'ready') return;
+  const read = await client.read();
+  const s = store.get();
+  if (read.kind !== 'read' || s.phase !== 'ready') return;
+  const inForce = !read.firstVisit && !read.outdated;
+  const differs = s.setup.groups.some((g) => read.flags[g.variable] !== s.flags[g.variable]);
+  if (inForce !== s.choiceMade || (inForce && differs)) reload();
+}
+
+/**
  * A visitor's action: the choice is sent (in the editors, only applied), then the page
  * reloads or, after a first visit's save, runs the server's scripts. A choice the server did
  * not confirm applies on this page all the same. A choice made while another is on its way

@@ -1,7 +1,7 @@
 import type { Controller } from '../controller';
 import { consentHub } from '../consent/hub';
 import { dropEmptyStyle } from '../dom';
-import { CONSENT_INACTIVE } from '../consent/model';
+import { CONSENT_INACTIVE, parseGroups } from '../consent/model';
 import { InvalidOptionsError } from '../errors';
 import { log } from '../log';
 import { attr, sel } from '../schema';
@@ -17,10 +17,13 @@ import { focusAfter } from '../ui/focus';
 export const consentBanner: Controller = {
   connect(el, ctx) {
     const doc = ctx.runtime.document;
-    if (!doc.querySelector(sel(attr.consentModal))) {
-      log.verbatim.warn(CONSENT_INACTIVE);
+    const modal = doc.querySelector(sel(attr.consentModal));
+    // Unusable groups: the modal says so, and no consent UI is drawn, the banner included.
+    if (!modal) log.verbatim.warn(CONSENT_INACTIVE);
+    if (!modal || !parseGroups(modal.getAttribute(attr.cookieGroups)))
       throw new InvalidOptionsError('a consent banner needs the consent modal', { logged: true });
-    }
+    // Its own: the modal's chunk may connect after it, and `hidden` must hide it from the start.
+    ctx.runtime.adoptStyles(`${sel(attr.consentBanner)}[hidden]{display:none!important}`);
     const banner = el as HTMLElement;
     const win = ctx.runtime.window;
     const hub = consentHub(ctx.runtime);

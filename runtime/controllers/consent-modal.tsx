@@ -20,7 +20,7 @@ import {
   type CookieGroup,
 } from '../consent/model';
 import { switchesDrawer } from '../consent/drawer';
-import { saveConsent, startConsent, type ConsentSession } from '../consent/session';
+import { recheckConsent, saveConsent, startConsent, type ConsentSession } from '../consent/session';
 import { fragmentId } from '../dom';
 import { dropFragment } from '../ui/dialog-close';
 import { InvalidOptionsError } from '../errors';
@@ -79,6 +79,11 @@ export const consentModal: Controller = {
       const stopDelay = ctx.after(options.delay, () => store.dispatch({ type: 'delay-over' }));
       store.subscribe(() => bannerDue(store.get()) || stopDelay());
       void startConsent(session).catch(failure(ctx));
+      ctx.listen<PageTransitionEvent>(
+        win,
+        'pageshow',
+        (e) => e.persisted && void recheckConsent(session).catch(failure(ctx)),
+      );
     }
 
     return undo;

@@ -54,6 +54,7 @@ describe('consent client: reading', () => {
     });
     expect(sent()).toEqual([['GET', null]]);
     expect(fetch.mock.calls[0]![0]).toBe(ENDPOINT);
+    expect(fetch.mock.calls[0]![1].keepalive).toBe(false);
   });
 
   it.each([
@@ -91,6 +92,8 @@ describe('consent client: saving', () => {
     });
     expect(sent()).toEqual([['POST', 'privacy_cookie_1=1&privacy_cookie_2=1']]);
     expect(fetch.mock.calls[0]![1].headers['Content-Type']).toBe('application/x-www-form-urlencoded');
+    // It outlives a page the visitor leaves at once (a link followed right after Accept).
+    expect(fetch.mock.calls[0]![1].keepalive).toBe(true);
     expect(kept.has(ENDPOINT)).toBe(false);
   });
 

@@ -94,6 +94,19 @@ describe('consent flow: the page’s first questions', () => {
     expect(run(save, outdated).phase).toBe('reloading');
   });
 
+  it('a choice made under another revision, with Global Privacy Control: the switches start off, as its note says', () => {
+    const s = run(
+      [
+        { type: 'pending', flags: undefined },
+        { type: 'read', flags: stats, firstVisit: false, outdated: true },
+        { type: 'opened' },
+      ],
+      initialConsent({ ...setup, gpc: true }),
+    );
+    expect(s).toMatchObject({ flags: none, draft: none, outdated: true, previous: undefined });
+    expect(gpcNoteShown(s)).toBe(true);
+  });
+
   it('a choice made under another revision: the banner again, only forced groups apply, the old choice preselected; a save reloads', () => {
     const s = run([
       { type: 'pending', flags: undefined },

@@ -2,7 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ConsentClient } from '../../../runtime/consent/client';
 import { bannerShown, consentFlow, initialConsent, type ConsentSetup } from '../../../runtime/consent/flow';
 import { parseGroups } from '../../../runtime/consent/model';
-import { saveConsent, startConsent, type ConsentSession } from '../../../runtime/consent/session';
+import {
+  recheckConsent,
+  saveConsent,
+  startConsent,
+  type ConsentSession,
+} from '../../../runtime/consent/session';
 import { createStore } from '../../../runtime/ui/store';
 
 const groups = parseGroups(
@@ -283,5 +288,52 @@ describe('consent session: saving', () => {
     expect(s.client.save).not.toHaveBeenCalled();
     expect(s.published).toEqual([]);
     expect(s.store.get().flags).toEqual(all);
+  });
+});
+
+describe('consent session: a page restored from the back/forward cache', () => {
+  const answer = (flags: typeof all | typeof none, firstVisit = false, outdated = false) => ({
+    kind: 'read' as const,
+    flags,
+    detail: {},
+    firstVisit,
+    outdated,
+  });
+  /** A page that loaded with `before`, then read `after` when it is shown again. */
+  const restored = async (before: ReturnType<typeof answer>, after: ReturnType<typeof answer>) => {
+    const read = vi.fn(async () => before);
+    const s = session({ read });
+    await startConsent(s);
+    read.mockImplementation(async () => after);
+    await recheckConsent(s);
+    return s;
+  };
+
+  it.each([
+    ['a yes withdrawn on another page: reloaded', answer(all), answer(none), true],
+    [
+      'a choice made on another page (its banner was showing here): reloaded',
+      answer(none, true),
+      answer(none),
+      true,
+    ],
+    ['the same choice: left as it is', answer(all), answer(all), false],
+    ['still no choice (the banner still due): left as it is', answer(none, true), answer(none, true), false],
+    [
+      'an outdated choice, still outdated: left as it is',
+      answer(all, false, true),
+      answer(all, false, true),
+      false,
+    ],
+  ])('%s', async (_what, before, after, reloads) => {
+    const s = await restored(before, after);
+    expect(s.client.read).toHaveBeenCalledTimes(2);
+    expect(vi.mocked(s.reload).mock.calls.length).toBe(reloads ? 1 : 0);
+  });
+
+  it('asks nothing while the page’s own questions or a save are under way', async () => {
+    const s = session();
+    await recheckConsent(s); // still looking
+    expect(s.client.read).not.toHaveBeenCalled();
   });
 });

@@ -275,6 +275,58 @@ describe('consent preferences: the switches component', () => {
   });
 });
 
+describe('a page shown again from the back/forward cache', () => {
+  it('reads the server again (a choice made on another page meanwhile); a page shown for the first time does not', async () => {
+    setUp({ later: true });
+    await ready();
+    await rt.work.idle();
+    const reads = () => vi.mocked(window.fetch).mock.calls.filter(([, init]) => !init?.body).length;
+    expect(reads()).toBe(1);
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: false }));
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    await vi.waitFor(() => expect(reads()).toBe(2));
+  });
+});
+
+describe('the banner on its own', () => {
+  const markup = `<div data-sw-consent-banner hidden><button type="button" data-sw-consent-action="accept-all">Accept all</button></div>`;
+  const startBanner = (modal: string) => {
+    html(markup + modal);
+    const style = document.head.appendChild(document.createElement('style'));
+    style.textContent = '[data-sw-consent-banner]{display:flex}';
+    listening = new AbortController();
+    rt = runtime([
+      {
+        name: 'consent-banner',
+        selector: '[data-sw-consent-banner]',
+        load: 'ready',
+        controller: consentBanner,
+      },
+    ]);
+    rt.start();
+    return style;
+  };
+
+  it('connected before the modal’s chunk, hidden is hidden whatever the builder’s CSS says', async () => {
+    const style = startBanner(
+      `<div id="p" data-sw-consent-modal data-sw-cookie-groups='${JSON.stringify(groups)}'></div>`,
+    );
+    await rt.work.idle();
+    expect(banner().hasAttribute('data-sw-ready')).toBe(true);
+    expect(getComputedStyle(banner()).display).toBe('none');
+    style.remove();
+  });
+
+  it('with unusable cookie groups, no consent UI: the banner stays the builder’s (the modal alone warns)', async () => {
+    const { warn } = silenceConsole();
+    const style = startBanner(`<div id="p" data-sw-consent-modal data-sw-cookie-groups=""></div>`);
+    await rt.work.idle();
+    expect(banner().hasAttribute('data-sw-ready')).toBe(false);
+    expect(warn).not.toHaveBeenCalled();
+    style.remove();
+  });
+});
+
 describe('consent when the UI host cannot be loaded', () => {
   it('the flow still works without switches: the banner shows, a choice is saved and announced', async () => {
     silenceConsole();
