@@ -24,12 +24,15 @@ export function labelCarousel(
   if (!root.hasAttribute('aria-label') && !root.hasAttribute('aria-labelledby'))
     set(root, 'aria-label', t('carousel'));
   slides.forEach((slide, i) => {
+    const wasHidden = slide.hidden;
+    undo.push(() => (slide.hidden = wasHidden));
+    // A slide with a meaning of its own keeps it: an image its alt text, a link its role, a
+    // list item its list (a group named "1 of 3" would replace them).
+    if (!/^(div|section|article|figure|aside|span|p)$/.test(slide.localName)) return;
     set(slide, 'role', 'group');
     set(slide, 'aria-roledescription', t('slide'));
     if (!slide.hasAttribute('aria-label') && !slide.hasAttribute('aria-labelledby'))
       set(slide, 'aria-label', t('of', { n: i + 1, total: slides.length }));
-    const wasHidden = slide.hidden;
-    undo.push(() => (slide.hidden = wasHidden));
   });
 }
 

@@ -244,6 +244,21 @@ describe('carousel rotation timing (fake timers)', () => {
     expect(shown()).toBe(1);
   });
 
+  it('slides with a meaning of their own keep it (an image its alt text, a list item its list); containers become groups "n of N"', () => {
+    start(
+      '',
+      `<div data-sw-carousel aria-label="Rooms"><img data-sw-slide src="a.jpg" alt="Waiting room">
+      <ul><li data-sw-slide>Lab</li></ul><figure data-sw-slide>X</figure></div>`,
+    );
+    const [img, li, figure] = [...document.querySelectorAll('[data-sw-slide]')];
+    for (const el of [img!, li!]) {
+      expect(['role', 'aria-label', 'aria-roledescription'].filter((a) => el.hasAttribute(a))).toEqual([]);
+    }
+    expect(img!.getAttribute('alt')).toBe('Waiting room');
+    expect([figure!.getAttribute('role'), figure!.getAttribute('aria-label')]).toEqual(['group', '3 of 3']);
+    expect(li!.hasAttribute('hidden')).toBe(true); // shown one at a time all the same
+  });
+
   it("destroy puts back the builder's own aria-disabled and aria-live", () => {
     html(
       markup('{"wrap":false}')
