@@ -68,9 +68,16 @@ export function Stage(props: StageProps): ReactNode {
         />
       );
     case 'inline':
-      // Its width is the item's (contract: `defaultWidth`) within the room, its height what it
-      // holds (so not scaled down with the room's height, as a fitted box would be).
-      return <InlineCopy content={content} width={`${Math.min(content.width, room.width)}px`} />;
+      // Its size is the item's (contract: `width`/`height`, else `defaultWidth`/`defaultHeight`),
+      // each within the room, not scaled together as a fitted box would be; what it holds
+      // beyond scrolls.
+      return (
+        <InlineCopy
+          content={content}
+          width={`${Math.min(content.width, room.width)}px`}
+          height={`${Math.min(content.height, room.height)}px`}
+        />
+      );
     case 'ajax':
       // One per address: the content moved past leaves in the commit, before focus is kept
       // (useKeepFocus), not after it, in an effect emptying the same box.
@@ -100,14 +107,23 @@ function EmbedPlaceholder(props: StageProps & { style: { width: string; minHeigh
 }
 
 /** A copy of the element the `#id` names (never the lightbox itself, nor what holds it). */
-function InlineCopy({ content, width }: { content: Content; width: string }): ReactNode {
+function InlineCopy({
+  content,
+  width,
+  height,
+}: {
+  content: Content;
+  width: string;
+  height: string;
+}): ReactNode {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const box = ref.current!;
     const target = box.ownerDocument.getElementById(content.src);
     box.replaceChildren(...(target && !target.contains(box) ? [inlineCopy(target, 'sw-lightbox')] : []));
   }, [content.src]);
-  return <div ref={ref} style={{ width, maxWidth: '100%' }} />;
+  // Focusable: a keyboard scrolls what it holds beyond its height (axe scrollable-region-focusable).
+  return <div ref={ref} tabIndex={0} style={{ width, height, maxWidth: '100%', overflow: 'auto' }} />;
 }
 
 /** Same-origin HTML, fetched and sanitised by the adapter's loader, then shown. */

@@ -156,22 +156,35 @@ describe('lightbox component', () => {
     }
   });
 
-  it('inline content keeps its width on a short window: its height is what it holds, not a fitted box', async () => {
-    html(`<a id="a" data-sw-lightbox="" href="#one" title="One">1</a><div id="one" hidden><p>text</p></div>`);
+  it('inline content is sized by the item (contract: width and height, else the defaults), each within the room, not scaled as a fitted box', async () => {
+    html(`<a id="a" data-sw-lightbox="" href="#one" title="One">1</a><div id="one" hidden><p>text</p></div>
+      <a id="b" data-sw-lightbox="" href="#one?width=300&height=120">2</a>`);
     const { innerWidth, innerHeight } = window;
     const happy = (
       window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }
     ).happyDOM;
     happy.setViewport({ width: 812, height: 375 }); // a phone on its side
-    const rt = runtime([]);
+    const inline = () => document.querySelector<HTMLElement>('dialog.sw-lightbox .sw-lb-content > div');
+    const shown = async (link: string) => {
+      const rt = runtime([]);
+      try {
+        createLightbox(rt, await rt.ui()).open(document.getElementById(link) as HTMLAnchorElement);
+        await vi.waitFor(() => expect(inline()?.textContent).toBe('text'));
+        const { width, height, overflow } = inline()!.style;
+        return [width, parseFloat(height), overflow, inline()!.tabIndex] as const;
+      } finally {
+        rt.destroy();
+      }
+    };
     try {
-      const box = createLightbox(rt, await rt.ui());
-      box.open(document.getElementById('a') as HTMLAnchorElement);
-      const inline = () => document.querySelector<HTMLElement>('dialog.sw-lightbox .sw-lb-content > div');
-      await vi.waitFor(() => expect(inline()?.textContent).toBe('text'));
-      expect(inline()!.style.width).toBe('500px');
+      const [width, height, overflow, tabIndex] = await shown('a');
+      expect(width).toBe('500px');
+      // The default height (344 px) within the short window's room; what it holds beyond scrolls.
+      expect(height).toBeGreaterThan(0);
+      expect(height).toBeLessThan(344);
+      expect([overflow, tabIndex]).toEqual(['auto', 0]);
+      expect(await shown('b')).toEqual(['300px', 120, 'auto', 0]);
     } finally {
-      rt.destroy();
       happy.setViewport({ width: innerWidth, height: innerHeight });
     }
   });
