@@ -96,6 +96,9 @@ async function run(
   }
   // The server chose this script for a group the visitor allowed: its origin is trusted.
   live.src = trusted(win, [plan.origin]).scriptURL(plan.url);
+  // One the browser never fetches (`nomodule`, a type that is not script) fires neither load
+  // nor error: waiting for it held the scripts after it for 10 s.
+  if (!fetched(live)) return inert.replaceWith(live);
   // Not `async = false`: that would queue every later external script behind one that
   // never answers. The order comes from waiting for each in turn.
   let timer = 0;
@@ -112,4 +115,16 @@ async function run(
     onError(
       `the consent script ${plan.url} neither loaded nor failed within ${CONSENT_SCRIPT_TIMEOUT_MS / 1000} s; the scripts after it run`,
     );
+}
+
+/** Whether the browser fetches and runs external script `el` (HTML: "prepare the script element"). */
+function fetched(el: HTMLScriptElement): boolean {
+  const type = el.getAttribute('type')?.trim().toLowerCase();
+  if (el.noModule && type !== 'module' && 'noModule' in el) return false;
+  return (
+    !type ||
+    /^(module|(application|text)\/(x-)?(java|ecma)script|text\/(javascript1\.[0-5]|jscript|livescript))$/.test(
+      type,
+    )
+  );
 }

@@ -1006,6 +1006,27 @@ test.describe('the server’s scripts', () => {
     await expect.poll(() => scriptsRun(page)).toEqual(['after-external', 'after-inline']);
     expect(warnings.some((w) => w.includes('/never.js') && w.includes('10 s'))).toBe(true);
   });
+
+  test('external scripts the browser never fetches (nomodule, a type that is not script) hold up nothing after them', async ({
+    page,
+  }) => {
+    const warnings = warningsOf(page);
+    await page.clock.install();
+    const requested: string[] = [];
+    page.on('request', (r) => /\/(legacy|template)\.js$/.test(r.url()) && requested.push(r.url()));
+    await saveAnswers(page, [
+      { scriptdata: '<script nomodule src="/clinic/assets/consent/legacy.js"></script>' },
+      { scriptdata: '<script type="text/x-template" src="/clinic/assets/consent/template.js"></script>' },
+      { scriptdata: `<script src="${probe('after-skipped')}"></script>` },
+    ]);
+    await openWithRuntime(page, urlFor(HOME));
+    await page.clock.fastForward(1100);
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    // No time moves on: the script after them runs without the 10 s wait for each.
+    await expect.poll(() => scriptsRun(page)).toEqual(['after-skipped']);
+    expect(requested).toEqual([]);
+    expect(warnings.filter((w) => w.includes('neither loaded nor failed'))).toEqual([]);
+  });
 });
 
 test.describe('consent revisions (issue 17)', () => {
