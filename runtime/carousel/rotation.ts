@@ -12,7 +12,8 @@ import type { CarouselText } from './labels';
  * Focus or the pointer may be inside from the start: built again under the visitor's hand (a
  * slide added), no focusin or pointerenter comes.
  * Started by the visitor's own press on Start, it rotates with focus or the pointer still
- * inside (APG: "until the user activates the rotation control"), until Stop or a step of theirs.
+ * inside (APG: "until the user activates the rotation control"), until Stop, a step of theirs
+ * or focus in a slide.
  * Returns `[update, step, playPause, inside, choose]`: a tuple, as the entry pays for every
  * property name (minifying keeps them).
  */
@@ -28,10 +29,7 @@ export function carouselRotation(
 ) {
   const doc = ctx.runtime.document;
   const reduced = ctx.runtime.window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  let index = Math.max(
-    0,
-    slides.findIndex((s) => !s.hidden),
-  );
+  let index = Math.max(0, slides.map((s) => s.hidden).indexOf(false));
   const chosen = ctx.runtime.shared(carouselRotation, () => new WeakMap<Element, boolean>());
   let playing = chosen.get(root) ?? !reduced; // the visitor's Start or Stop outlives a rebuild (WCAG 2.2.2)
   const inside = { pointer: pointerOver(root), focus: root.contains(doc.activeElement) };
@@ -87,8 +85,9 @@ export function carouselRotation(
       update();
     },
     /** The pointer or focus came in or went out. */
-    (key: keyof typeof inside, on: boolean) => {
+    (key: keyof typeof inside, on: boolean, inSlide?: boolean) => {
       inside[key] = on;
+      if (inSlide) started = false; // rotating would hide the slide under its focus
       update();
     },
     /** Shows slide `to` (a position button). */

@@ -77,11 +77,14 @@ export async function startConsent({
  */
 export async function recheckConsent({ store, client, reload }: ConsentSession): Promise<void> {
   if (store.get().phase !== 'ready') return;
-  const read = await client.read();
+  // A choice kept on this device (its save failed) is the visitor's latest: it, not the server.
+  const kept = await client.pending();
+  const read = kept ? undefined : await client.read();
   const s = store.get();
-  if (read.kind !== 'read' || s.phase !== 'ready') return;
-  const inForce = !read.firstVisit && !read.outdated;
-  const differs = s.setup.groups.some((g) => read.flags[g.variable] !== s.flags[g.variable]);
+  if (s.phase !== 'ready' || (read && read.kind !== 'read')) return;
+  const flags = read ? read.flags : flagsFor('accept', s.setup.groups, kept!);
+  const inForce = !read || (!read.firstVisit && !read.outdated);
+  const differs = s.setup.groups.some((g) => flags[g.variable] !== s.flags[g.variable]);
   if (inForce !== s.choiceMade || (inForce && differs)) reload();
 }
 

@@ -85,13 +85,13 @@ export const carousel: Controller = {
     listen<KeyboardEvent>(root, 'keydown', (e) => {
       // Not from inside a slide: the step would hide the slide that has focus (to <body>).
       const by = arrowStep(e);
-      if (!by || slides.some((s) => s.contains(e.target as Node))) return;
+      if (!by || within(slides, e)) return;
       e.preventDefault();
       step(by);
     });
     listen(root, 'pointerenter', () => inside('pointer', true));
     listen(root, 'pointerleave', () => inside('pointer', false));
-    listen(root, 'focusin', () => inside('focus', true));
+    listen(root, 'focusin', (e) => inside('focus', true, within(slides, e)));
     listen<FocusEvent>(root, 'focusout', (e) => {
       if (!root.contains(e.relatedTarget as Node | null) && !intoDialog(root, e)) inside('focus', false);
     });
@@ -137,6 +137,9 @@ function intoDialog(root: Element, e: FocusEvent): boolean {
   const dialog = (e.relatedTarget as Element | null)?.closest?.('dialog');
   return !!dialog && !dialog.contains(root);
 }
+
+/** The event happened inside one of the slides. */
+const within = (slides: HTMLElement[], e: Event) => slides.some((s) => s.contains(e.target as Node));
 
 /** Hides the shown ones of `els`; returns their undo. */
 function hideAll(els: (HTMLElement | undefined)[]) {

@@ -3,6 +3,7 @@ import type { Runtime } from '../runtime';
 import { navStrings } from '../i18n/nav';
 import { languageEntries, type MenuItem } from '../languages/links';
 import { LanguageList } from '../languages/list';
+import { InvalidOptionsError } from '../errors';
 import { log } from '../log';
 import { loadScript, trusted } from '../trusted-types';
 
@@ -32,7 +33,7 @@ export const languages: Controller = {
     // An empty list in place of the builder's links would leave the visitor no way to switch.
     if (!entries.length) {
       log.warn(NO_ENTRY);
-      return;
+      throw new InvalidOptionsError(NO_ENTRY, { logged: true }); // left plain, not "ready"
     }
     const ui = await host;
     if (ctx.signal.aborted) return;

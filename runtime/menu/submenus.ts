@@ -40,13 +40,14 @@ export function submenus(
     const link = li.querySelector<HTMLAnchorElement>(':scope > a');
     const name = link?.textContent || sub.getAttribute('aria-label') || '';
     const button = disclosure(sub, ensureId(sub), t('submenu', { label: name.trim() }));
-    items.push({ li, sub, button });
+    const item = items[items.push({ li, sub, button }) - 1]!;
     // A parent whose link goes nowhere (`href="#"`, or none) opens its submenu when pressed,
-    // as SmartMenus does, instead of jumping to the top of the page (a tap has no hover).
+    // as SmartMenus does, instead of jumping to the top of the page (a tap has no hover);
+    // what hover opened, the press holds open (not closed under the pointer).
     if (link && /^#?$/.test(link.getAttribute('href')?.trim() ?? ''))
       listen(link, 'click', (e) => {
         e.preventDefault();
-        button.click();
+        if (!hovered.delete(item)) button.click();
       });
   }
   const set = (item: Item, open: boolean) => {

@@ -69,6 +69,11 @@ describe('anchor menu', () => {
     }
   });
 
+  it('loaded at an address without a fragment, the builder’s own mark stays', () => {
+    const link = start('<a href="#hours" class="active" aria-current="true">Hours</a><a href="#map">Map</a>');
+    expect(link('#hours').outerHTML).toBe('<a href="#hours" class="active" aria-current="true">Hours</a>');
+  });
+
   it('destroy puts back the builder’s own marks, exactly as written', () => {
     const markup =
       '<a href="#hours" class="active" aria-current="true">Hours</a><a href="#location">Location</a>';

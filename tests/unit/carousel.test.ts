@@ -152,6 +152,13 @@ describe('carousel rotation timing (fake timers)', () => {
     vi.advanceTimersByTime(5000);
     expect(shown()).toBe(2);
     expect(root.getAttribute('aria-live')).toBe('polite');
+    // Started again, then focus goes into the slide shown: rotating would hide it under the focus.
+    toggle.click();
+    toggle.click();
+    const slide = document.querySelectorAll<HTMLElement>('[data-sw-slide]')[2]!;
+    slide.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    vi.advanceTimersByTime(5000);
+    expect(shown()).toBe(2);
   });
 
   it('Previous and Next written as links step without following the link (Bootstrap’s markup)', () => {
@@ -204,6 +211,17 @@ describe('carousel rotation timing (fake timers)', () => {
     vi.advanceTimersByTime(5000);
     expect(shown()).toBe(0);
     leave('out');
+    vi.advanceTimersByTime(1000);
+    expect(shown()).toBe(1);
+  });
+
+  it('a carousel inside a dialog: focus gone to the dialog’s own controls resumes rotation', () => {
+    const page = `<dialog open>${markup('{"interval":1000}').replace('>A<', '><a id="opener" href="/a">A</a><')}<button id="close">Close</button></dialog>`;
+    const shown = start('', page);
+    const opener = document.getElementById('opener')!;
+    opener.focus();
+    const close = document.getElementById('close');
+    opener.dispatchEvent(new FocusEvent('focusout', { bubbles: true, relatedTarget: close }));
     vi.advanceTimersByTime(1000);
     expect(shown()).toBe(1);
   });

@@ -67,10 +67,10 @@ describe('menu: what hover opened, then the keyboard; names and focus', () => {
   });
 
   /** Starts the menu and opens A's submenu by resting the mouse on it for the delay. */
-  const hoverOpen = () => {
+  const hoverOpen = (href = '/a/') => {
     vi.useFakeTimers();
     html(`<nav data-sw-menu aria-label="Main"><ul>
-      <li id="a"><a href="/a/">A</a><ul><li><a id="a1" href="/a/1/">A1</a></li></ul></li>
+      <li id="a"><a href="${href}">A</a><ul><li><a id="a1" href="/a/1/">A1</a></li></ul></li>
       <li><a id="b" href="/b/">B</a></li></ul></nav><p><a id="out" href="/x/">Elsewhere</a></p>`);
     const li = document.getElementById('a')!;
     const matches = Element.prototype.matches;
@@ -137,6 +137,18 @@ describe('menu: what hover opened, then the keyboard; names and focus', () => {
     const { li, sub } = hoverOpen();
     li.querySelector<HTMLElement>(':scope > a')!.focus();
     li.dispatchEvent(new PointerEvent('pointerleave', { pointerType: 'mouse' }));
+    expect(sub.hidden).toBe(true);
+  });
+
+  it('a press on a parent link that goes nowhere holds open what hover opened (not closed under the pointer)', () => {
+    const { li, sub } = hoverOpen('#');
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    li.querySelector('a')!.dispatchEvent(click);
+    expect([click.defaultPrevented, sub.hidden]).toEqual([true, false]);
+    // Held on purpose: leaving no longer closes it; a second press does.
+    li.dispatchEvent(new PointerEvent('pointerleave', { pointerType: 'mouse' }));
+    expect(sub.hidden).toBe(false);
+    li.querySelector('a')!.click();
     expect(sub.hidden).toBe(true);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ConsentClient } from '../../../runtime/consent/client';
 import { bannerShown, consentFlow, initialConsent, type ConsentSetup } from '../../../runtime/consent/flow';
-import { parseGroups } from '../../../runtime/consent/model';
+import { parseGroups, type Flags } from '../../../runtime/consent/model';
 import {
   recheckConsent,
   saveConsent,
@@ -329,6 +329,23 @@ describe('consent session: a page restored from the back/forward cache', () => {
     const s = await restored(before, after);
     expect(s.client.read).toHaveBeenCalledTimes(2);
     expect(vi.mocked(s.reload).mock.calls.length).toBe(reloads ? 1 : 0);
+  });
+
+  it('a choice kept on this device (its save failed on another page) is the latest: it decides, not the server', async () => {
+    const pending = vi.fn(async () => undefined as Flags | undefined);
+    const read = vi.fn(async () => answer(all));
+    const s = session({ pending, read });
+    await startConsent(s);
+    pending.mockImplementation(async () => ({ privacy_cookie_1: 1, privacy_cookie_2: 0 }));
+    await recheckConsent(s); // a no kept there, the server still saying yes
+    expect(s.reload).toHaveBeenCalledTimes(1);
+    expect(read).toHaveBeenCalledTimes(1);
+    // A page whose state came from that kept choice: the same choice, no reload on each Back.
+    const same = session({ pending: async () => ({ privacy_cookie_1: 1, privacy_cookie_2: 0 }), read });
+    same.client.resend = vi.fn(async () => ({ kind: 'kept' as const, detail: {} }));
+    await startConsent(same);
+    await recheckConsent(same);
+    expect(same.reload).not.toHaveBeenCalled();
   });
 
   it('asks nothing while the page’s own questions or a save are under way', async () => {

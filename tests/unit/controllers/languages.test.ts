@@ -353,6 +353,7 @@ describe('the container', () => {
       await rt.work.idle();
       expect(String(warn.mock.calls[0]![0])).toContain('no language has a link to show');
       expect(box.innerHTML).toBe(builder);
+      expect(box.hasAttribute('data-sw-ready')).toBe(false); // the builder's no-JS CSS still applies
       rt.destroy();
     } finally {
       vi.mocked(loadScript).mockReset();
