@@ -28,13 +28,17 @@ export function setMin(mins: MinHeights, box: HTMLElement, px: number | null): v
  * costs at most one layout. Each box's size as settled is kept in `expected`, so its own
  * resize does not trigger another pass. Heights are border boxes; a `content-box` box's
  * `min-height` leaves out its padding and borders, so they come off what is written (else it
- * grows by them, and so does its line, pass after pass). Returns how many boxes it settled.
+ * grows by them, and so does its line, pass after pass). A box lowered from a min-height it
+ * was held at may keep its size (its content grew to that height meanwhile): the observer,
+ * which reports changes only, would then never tell that it is taller than expected, so it is
+ * handed to `unsure`, to be measured again. Returns how many boxes it settled.
  */
 export function settleLevel(
   level: Element[],
   rows: Map<Element, HTMLElement[]>,
   mins: MinHeights,
   expected: WeakMap<Element, { w: number; h: number }>,
+  unsure: (box: HTMLElement) => void = () => {},
 ): number {
   let count = 0;
   const extras = new Map<Element, number>();
@@ -53,8 +57,10 @@ export function settleLevel(
     const { set, heights } = settle(layouts[r]!);
     boxes.forEach((b, i) => {
       const px = set[i]!;
+      const was = layouts[r]![i]!;
       setMin(mins, b, px === null ? null : Math.max(0, px - extras.get(b)!));
-      expected.set(b, { w: layouts[r]![i]!.width, h: heights[i]! });
+      expected.set(b, { w: was.width, h: heights[i]! });
+      if (px !== null && was.min && px < was.min - 0.5) unsure(b);
     });
     count += boxes.length;
   });

@@ -37,6 +37,8 @@ export function rowScheduler(runtime: Runtime) {
     setMin(mins, b, null);
     unobserve(b);
   };
+  /** A new observation reports the box's size at the next frame, changed or not. */
+  const remeasure = (b: HTMLElement) => (ro.unobserve(b), ro.observe(b));
   /** Lists a row's boxes again: new ones are observed, lost ones released. */
   function relist(row: Element) {
     const before = rows.get(row) ?? [];
@@ -61,7 +63,7 @@ export function rowScheduler(runtime: Runtime) {
     let count = 0;
     // Inner rows first: an outer box's natural height includes its inner row's result.
     for (const d of [...levels.keys()].sort((a, b) => b - a))
-      count += settleLevel(levels.get(d)!, rows, mins, expected);
+      count += settleLevel(levels.get(d)!, rows, mins, expected, remeasure);
     if (count) win.performance.measure('sw:rows', { start, detail: { boxes: count } });
   }
 

@@ -180,6 +180,24 @@ test.describe('equal-height rows regroup when line membership changes @wide', ()
     expect(await inlineMinHeights(page)).toEqual(['auto', 'auto', 'auto']);
   });
 
+  test('a held-up box that grows to exactly its old min-height while the tallest shrinks: the line settles on it', async ({
+    page,
+  }) => {
+    // B is held at A's 100 px. In one frame B's content grows to 100 px and A's shrinks to 40:
+    // B, at its min-height, reads as held, so the pass lowers it to A's 40, and B stays 100 px
+    // tall. Its size did not change, so the ResizeObserver reported nothing: A stayed at 40.
+    await addGrid(page, 880, [100, 50]);
+    await settled(page, 'A the tallest');
+    expect(await boxHeights(page)).toEqual([100, 100]);
+    await page.evaluate(() => {
+      const [a, b] = [...document.querySelectorAll<HTMLElement>('#grid > [data-sw-box] > div')];
+      a!.style.height = '40px';
+      b!.style.height = '100px';
+    });
+    await settled(page, 'B the tallest');
+    expect(await boxHeights(page)).toEqual([100, 100]);
+  });
+
   test('a box added to a line or removed from it regroups the line', async ({ page }) => {
     await addGrid(page, 1100, [300, 50, 80, 40]);
     await settled(page, 'four boxes');

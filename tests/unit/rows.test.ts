@@ -128,3 +128,33 @@ describe('a box moved by its own transform', () => {
     expect(expected.get($('b'))).toEqual({ w: 200, h: 300 });
   });
 });
+
+describe('a box lowered from the min-height it was held at', () => {
+  const $ = (id: string) => document.getElementById(id)!;
+  const layout = (id: string, height: number) => {
+    $(id).getBoundingClientRect = () => ({ top: 0, height, width: 100 }) as DOMRect;
+    Object.defineProperty($(id), 'offsetHeight', { value: height, configurable: true });
+    Object.defineProperty($(id), 'offsetWidth', { value: 100, configurable: true });
+  };
+
+  it('is handed over to be measured again (it may keep its size, which no observer reports)', () => {
+    html(`<div data-sw-row id="row"><div data-sw-box id="a"></div><div data-sw-box id="b"></div>
+      <div data-sw-box id="c"></div></div>`);
+    const rows = new Map([[$('row'), [$('a'), $('b'), $('c')]]]);
+    const mins: MinHeights = new WeakMap();
+    // First pass: a is the tallest; b and c are held up to it.
+    layout('a', 100);
+    layout('b', 50);
+    layout('c', 60);
+    const unsure: Element[] = [];
+    settleLevel([$('row')], rows, mins, new WeakMap(), (b) => unsure.push(b));
+    expect(unsure).toEqual([]); // raised: each will be exactly 100
+    // Then a shrinks to 40; b and c show their min-height, whatever their content now is.
+    layout('a', 40);
+    layout('b', 100);
+    layout('c', 100);
+    settleLevel([$('row')], rows, mins, new WeakMap(), (b) => unsure.push(b));
+    expect(['b', 'c'].map((id) => $(id).style.minHeight)).toEqual(['40px', '40px']);
+    expect(unsure).toEqual([$('b'), $('c')]);
+  });
+});
