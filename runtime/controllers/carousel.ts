@@ -89,12 +89,7 @@ export const carousel: Controller = {
       e.preventDefault();
       step(by);
     });
-    listen(root, 'pointerenter', () => inside('pointer', true));
-    listen(root, 'pointerleave', () => inside('pointer', false));
-    listen(root, 'focusin', (e) => inside('focus', true, within(slides, e)));
-    listen<FocusEvent>(root, 'focusout', (e) => {
-      if (!root.contains(e.relatedTarget as Node | null) && !intoDialog(root, e)) inside('focus', false);
-    });
+    watchInside(ctx, root, slides, inside);
     listen(runtime.document, 'visibilitychange', update);
 
     step(0);
@@ -129,13 +124,35 @@ function rotationControl(root: Element, [prev, next]: (HTMLElement | undefined)[
   return toggle;
 }
 
+/** Pointer and focus coming in and going out (APG: rotation stops while either is inside). */
+function watchInside(
+  { listen, signal }: ControllerContext,
+  root: Element,
+  slides: HTMLElement[],
+  inside: (key: 'pointer' | 'focus', on: boolean, inSlide?: boolean) => void,
+) {
+  listen(root, 'pointerenter', () => inside('pointer', true));
+  listen<PointerEvent>(root, 'pointerleave', (e) => {
+    // A dialog opened from a slide by a click that moved no focus (Safari) came under the
+    // pointer: as for focus, rotation stays stopped until it closes.
+    const over = intoDialog(root, e);
+    if (over) over.addEventListener('close', () => inside('pointer', false), { once: true, signal });
+    else inside('pointer', false);
+  });
+  listen(root, 'focusin', (e) => inside('focus', true, within(slides, e)));
+  listen<FocusEvent>(root, 'focusout', (e) => {
+    if (!root.contains(e.relatedTarget as Node | null) && !intoDialog(root, e)) inside('focus', false);
+  });
+}
+
 /**
- * Focus gone into a dialog (a lightbox, a modal) the carousel is not in: opened from a slide, it
- * brings focus back to its opener when it closes, which rotating meanwhile would have hidden.
+ * The dialog (a lightbox, a modal) the carousel is not in that focus or the pointer went into:
+ * opened from a slide, it brings focus back to its opener when it closes, which rotating
+ * meanwhile would have hidden.
  */
-function intoDialog(root: Element, e: FocusEvent): boolean {
+function intoDialog(root: Element, e: FocusEvent | PointerEvent): HTMLDialogElement | undefined {
   const dialog = (e.relatedTarget as Element | null)?.closest?.('dialog');
-  return !!dialog && !dialog.contains(root);
+  return dialog && !dialog.contains(root) ? dialog : undefined;
 }
 
 /** The event happened inside one of the slides. */

@@ -215,6 +215,24 @@ describe('carousel rotation timing (fake timers)', () => {
     expect(shown()).toBe(1);
   });
 
+  it('the pointer leaving for a dialog opened over it, without focus (a click in Safari), keeps rotation stopped until that dialog closes', () => {
+    const shown = start(
+      '',
+      markup('{"interval":1000}') + '<dialog data-sw-dialog><button>Close</button></dialog>',
+    );
+    const root = document.querySelector('[data-sw-carousel]')!;
+    const dialog = document.querySelector('dialog')!;
+    root.dispatchEvent(new Event('pointerenter'));
+    dialog.setAttribute('open', ''); // the lightbox, opened by a click on a slide's link
+    root.dispatchEvent(new MouseEvent('pointerleave', { relatedTarget: dialog })); // its backdrop under the pointer
+    vi.advanceTimersByTime(5000);
+    expect(shown()).toBe(0);
+    dialog.removeAttribute('open');
+    dialog.dispatchEvent(new Event('close')); // close does not bubble
+    vi.advanceTimersByTime(1000);
+    expect(shown()).toBe(1);
+  });
+
   it('a carousel inside a dialog: focus gone to the dialog’s own controls resumes rotation', () => {
     const page = `<dialog open>${markup('{"interval":1000}').replace('>A<', '><a id="opener" href="/a">A</a><')}<button id="close">Close</button></dialog>`;
     const shown = start('', page);
