@@ -62,15 +62,21 @@ export function trackForms({ win, doc, send, listen }: Tracking, state: GtagStat
     state.forms.add(form);
     send('form_start', formParams(form));
   };
-  listen(doc, 'focusin', onField);
-  listen(doc, 'input', onField);
-  listen<SubmitEvent>(doc, 'submit', (e) => {
-    const form = e.target;
-    if (!(form instanceof win.HTMLFormElement)) return;
-    const submitter = e.submitter as HTMLButtonElement | HTMLInputElement | null;
-    send('form_submit', {
-      ...formParams(form),
-      form_submit_text: (submitter?.textContent || submitter?.value || '').trim(),
-    });
-  });
+  // Capturing: an AJAX form's own handler stops its events (jQuery's `return false`).
+  listen(doc, 'focusin', onField, true);
+  listen(doc, 'input', onField, true);
+  listen<SubmitEvent>(
+    doc,
+    'submit',
+    (e) => {
+      const form = e.target;
+      if (!(form instanceof win.HTMLFormElement)) return;
+      const submitter = e.submitter as HTMLButtonElement | HTMLInputElement | null;
+      send('form_submit', {
+        ...formParams(form),
+        form_submit_text: (submitter?.textContent || submitter?.value || '').trim(),
+      });
+    },
+    true,
+  );
 }

@@ -29,6 +29,8 @@ export const analytics: Controller = {
     const win = runtime.window;
     state.page ||= takeCounted(win) ?? '';
 
+    const off = win as unknown as Record<string, boolean>;
+    const disable = `ga-disable-${measurementId}`;
     let tracking: AbortController | undefined;
     const apply = (flags: ConsentFlags | undefined, reloading = false) => {
       const allowed = flagOn(flags, consentVariable);
@@ -36,6 +38,7 @@ export const analytics: Controller = {
       if (allowed && reloading && state.page) keepCounted(win, state.page);
       // A grant on a page about to reload starts nothing: its page view would be counted twice.
       if (allowed && !tracking && !reloading) {
+        off[disable] = false;
         if (!state.granted) gtag('consent', 'update', { analytics_storage: 'granted' });
         state.granted = true;
         if (!state.configured) configureTag(runtime, tag, measurementId, signal);
@@ -48,6 +51,8 @@ export const analytics: Controller = {
         // Flags not read yet (undefined) are no answer, so nothing is withdrawn for them.
         tracking?.abort();
         tracking = undefined;
+        // Denied storage alone leaves the library sending cookieless pings: Google's opt-out.
+        off[disable] = true;
         if (state.granted) gtag('consent', 'update', { analytics_storage: 'denied' });
         state.granted = false;
       }

@@ -104,7 +104,7 @@ export function contentOf(
   });
 
   const yt = youtube(url);
-  if (yt) return item('youtube', `https://www.youtube-nocookie.com/embed/${yt}`);
+  if (yt) return item('youtube', `https://www.youtube-nocookie.com/embed/${yt}?enablejsapi=1`);
   const vm = vimeo(url);
   if (vm) return item('vimeo', `https://player.vimeo.com/video/${vm}dnt=1`);
   // Another address there (a playlist, a channel, a thumbnail) would reach the provider before

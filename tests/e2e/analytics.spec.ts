@@ -3,6 +3,7 @@ import {
   analyticsHosts,
   appendMarkup,
   expect,
+  type Markup,
   openWithRuntime,
   runtimeIdle,
   serverPort,
@@ -66,6 +67,36 @@ const gaEvents = async (page: Page, name?: string) =>
   ((await dataLayer(page)) ?? [])
     .filter((c) => c[0] === 'event' && (!name || c[1] === name))
     .map((c) => ({ name: c[1] as string, params: c[2] as Record<string, unknown> }));
+
+/** A stand-in player that speaks YouTube's postMessage protocol once asked to listen. */
+const youTubeStandIn = (page: Page) =>
+  page.route(/^https:\/\/www\.youtube-nocookie\.com\/embed\//, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>player</title><script>
+        addEventListener('message', (e) => {
+          if (JSON.parse(e.data).event !== 'listening') return;
+          const say = (info) => parent.postMessage(JSON.stringify({ event: 'infoDelivery', info }), '*');
+          say({ playerState: 1, currentTime: 0, duration: 200, videoData: { title: 'Flu jab, step by step' } });
+          say({ currentTime: 30 });
+          say({ currentTime: 160 });
+          say({ playerState: 0, currentTime: 200 });
+        });
+      </script>`,
+    }),
+  );
+
+/** The stand-in player's whole sequence, reported for the video `id`. */
+async function youTubeReported(page: Page, id: string): Promise<void> {
+  await expect.poll(() => gaEvents(page, 'video_complete')).toHaveLength(1);
+  const videos = (await gaEvents(page)).filter((e) => e.name.startsWith('video_'));
+  expect(videos.map((e) => [e.name, e.params.video_percent])).toEqual(VIDEO_SEQUENCE);
+  expect(videos[0]!.params).toMatchObject({
+    video_provider: 'youtube',
+    video_title: 'Flu jab, step by step',
+    video_url: `https://www.youtube-nocookie.com/embed/${id}`,
+  });
+}
 
 /** A visitor who already allowed (or refused) statistics on an earlier visit. */
 async function storedChoice(context: BrowserContext, statistics: 0 | 1): Promise<void> {
@@ -437,6 +468,13 @@ test.describe('events (statistics allowed)', () => {
     expect(await links()).toHaveLength(2);
   });
 
+  /** The resources page, staying put, with a form of the builder's added. */
+  const pageWithForm = async (page: Page, attrs: Record<string, string>, controls: Markup[]) => {
+    await ready(page);
+    await stayOnPage(page);
+    await appendMarkup(page, 'body', [['form', attrs, '', controls]]);
+  };
+
   test('form_start on the first interaction, once; form_submit on submission', async ({ page }) => {
     await ready(page);
     await stayOnPage(page);
@@ -453,6 +491,27 @@ test.describe('events (statistics allowed)', () => {
       form_id: 'callback',
       form_submit_text: 'Call me back',
     });
+  });
+
+  test('form events of a form whose own script stops them (an AJAX form: jQuery’s return false) still count', async ({
+    page,
+  }) => {
+    await pageWithForm(page, { id: 'ajax-form', action: '/clinic/send.php' }, [
+      ['input', { name: 'email', 'aria-label': 'Your email' }],
+      ['button', {}, 'Subscribe'],
+    ]);
+    await page.evaluate(() => {
+      const form = document.getElementById('ajax-form') as HTMLFormElement;
+      // What `$('#ajax-form').on('submit', () => false)` and a field's own handlers do.
+      const stop = (e: Event) => (e.preventDefault(), e.stopPropagation());
+      form.addEventListener('submit', stop);
+      for (const type of ['focusin', 'input'])
+        form.elements[0]!.addEventListener(type, (e: Event) => e.stopPropagation());
+    });
+    await page.getByLabel('Your email').fill('a@example.org');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => gaEvents(page, 'form_submit')).toHaveLength(1);
+    expect((await gaEvents(page, 'form_start'))[0]!.params).toMatchObject({ form_id: 'ajax-form' });
   });
 
   test('a link whose click a handler takes (a lightbox item, a page’s own player) is no download or outbound click', async ({
@@ -489,22 +548,13 @@ test.describe('events (statistics allowed)', () => {
   test('form events carry the form’s own id, address and size when its controls are named action, id and elements', async ({
     page,
   }) => {
-    await ready(page);
-    await stayOnPage(page);
     // A PHP contact form's hidden `action` field, a field named `id`, a select named `elements`:
     // each hides the form's own property of that name from script.
-    await appendMarkup(page, 'body', [
-      [
-        'form',
-        { id: 'contact', name: 'contact', action: '/clinic/send.php', method: 'post' },
-        '',
-        [
-          ['input', { type: 'hidden', name: 'action', value: 'send' }],
-          ['input', { name: 'id', 'aria-label': 'Member number' }],
-          ['select', { name: 'elements', 'aria-label': 'Topic' }, '', [['option', {}, 'Visit']]],
-          ['button', {}, 'Send'],
-        ],
-      ],
+    await pageWithForm(page, { id: 'contact', name: 'contact', action: '/clinic/send.php', method: 'post' }, [
+      ['input', { type: 'hidden', name: 'action', value: 'send' }],
+      ['input', { name: 'id', 'aria-label': 'Member number' }],
+      ['select', { name: 'elements', 'aria-label': 'Topic' }, '', [['option', {}, 'Visit']]],
+      ['button', {}, 'Send'],
     ]);
     await page.getByLabel('Member number').fill('42');
     await page.getByRole('button', { name: 'Send' }).click();
@@ -573,22 +623,7 @@ test.describe('events (statistics allowed)', () => {
   test('YouTube embed (enablejsapi=1): the player protocol gives start, progress and complete', async ({
     page,
   }) => {
-    // A stand-in player that speaks YouTube's postMessage protocol once asked to listen.
-    await page.route(/^https:\/\/www\.youtube-nocookie\.com\/embed\//, (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: `<!doctype html><title>player</title><script>
-          addEventListener('message', (e) => {
-            if (JSON.parse(e.data).event !== 'listening') return;
-            const say = (info) => parent.postMessage(JSON.stringify({ event: 'infoDelivery', info }), '*');
-            say({ playerState: 1, currentTime: 0, duration: 200, videoData: { title: 'Flu jab, step by step' } });
-            say({ currentTime: 30 });
-            say({ currentTime: 160 });
-            say({ playerState: 0, currentTime: 200 });
-          });
-        </script>`,
-      }),
-    );
+    await youTubeStandIn(page);
     await ready(page);
     await page.evaluate(() => {
       const frame = document.createElement('iframe');
@@ -596,14 +631,24 @@ test.describe('events (statistics allowed)', () => {
       frame.src = 'https://www.youtube-nocookie.com/embed/abc123?enablejsapi=1';
       document.querySelector('main')!.append(frame);
     });
-    await expect.poll(() => gaEvents(page, 'video_complete')).toHaveLength(1);
-    const videos = (await gaEvents(page)).filter((e) => e.name.startsWith('video_'));
-    expect(videos.map((e) => [e.name, e.params.video_percent])).toEqual(VIDEO_SEQUENCE);
-    expect(videos[0]!.params).toMatchObject({
-      video_provider: 'youtube',
-      video_title: 'Flu jab, step by step',
-      video_url: 'https://www.youtube-nocookie.com/embed/abc123',
-    });
+    await youTubeReported(page, 'abc123');
+  });
+
+  test('a YouTube video played in the lightbox gives the same events: its embed allows the player protocol', async ({
+    page,
+    context,
+  }) => {
+    await youTubeStandIn(page);
+    // External media allowed too: the lightbox loads the video at once.
+    await context.addCookies([
+      { name: 'privacy_cookie_3', value: '1', domain: 'localhost', path: '/clinic' },
+    ]);
+    await ready(page, '/clinic/en/gallery/');
+    await appendMarkup(page, 'main', [
+      ['a', { href: 'https://youtu.be/dQw4w9WgXcQ', 'data-sw-lightbox': '' }, 'Flu jab video'],
+    ]);
+    await page.getByRole('link', { name: 'Flu jab video' }).click();
+    await youTubeReported(page, 'dQw4w9WgXcQ');
   });
 
   test('web vitals LCP, CLS and INP are sent as events', async ({ page }) => {

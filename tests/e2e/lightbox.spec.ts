@@ -443,14 +443,17 @@ test.describe('lightbox: content types, sizing, options', () => {
 
     await placeholder.getByRole('button', { name: 'Load video' }).press('Enter');
     const frame = box(page).locator('.sw-lb-content iframe');
-    await expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    await expect(frame).toHaveAttribute(
+      'src',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?enablejsapi=1',
+    );
     await expect(frame).toBeFocused(); // focus stays in the dialog, on what replaced the button
     await expect(frame).toHaveAttribute('title', 'A tour of the clinic');
     expect(
       await frame.evaluate((f) => [f.getBoundingClientRect().width, f.getBoundingClientRect().height]),
     ).toEqual(page.viewportSize()!.width >= 840 ? [640, 360] : expect.any(Array));
     await expectAxeClean(page);
-    expect(requested).toEqual(['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ']);
+    expect(requested).toEqual(['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?enablejsapi=1']);
   });
 
   test('YouTube loads at once when the visitor allowed external media (privacy_cookie_3)', async ({
@@ -465,11 +468,13 @@ test.describe('lightbox: content types, sizing, options', () => {
     await page.locator('a[title="A tour of the clinic"]').click();
     await expect(box(page).locator('.sw-lb-content iframe')).toHaveAttribute(
       'src',
-      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?enablejsapi=1',
     );
     await expect(box(page).locator('.sw-lb-embed')).toHaveCount(0);
     // The frame's request follows its src: waited for, not assumed made.
-    await expect.poll(() => requested).toEqual(['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ']);
+    await expect
+      .poll(() => requested)
+      .toEqual(['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?enablejsapi=1']);
   });
 
   /** Serves the gallery with extra `lightbox` config, as a builder would write it. */

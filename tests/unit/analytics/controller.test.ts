@@ -98,6 +98,17 @@ describe('analytics consent gate', () => {
     }
   });
 
+  it('a no on the same page also turns the library off (its opt-out: denied storage alone leaves cookieless pings); a yes after turns it on', () => {
+    const off = window as unknown as Record<string, unknown>;
+    consent({ privacy_cookie_2: '1' });
+    expect(off['ga-disable-G-TEST']).toBe(false);
+    consent({ privacy_cookie_2: '0' });
+    expect(off['ga-disable-G-TEST']).toBe(true);
+    consent({ privacy_cookie_2: '1' });
+    expect(off['ga-disable-G-TEST']).toBe(false);
+    delete off['ga-disable-G-TEST'];
+  });
+
   it('grants analytics storage once its flag is 1, before any configuration or event', () => {
     consent({ privacy_cookie_2: '1' });
     const c = commands();

@@ -16,27 +16,32 @@ describe('lightbox: href to content (a table)', () => {
     [
       'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       'youtube',
-      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?enablejsapi=1',
       false,
     ],
-    ['https://youtu.be/dQw4w9WgXcQ', 'youtube', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', false],
+    [
+      'https://youtu.be/dQw4w9WgXcQ',
+      'youtube',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?enablejsapi=1',
+      false,
+    ],
     // a country domain's video is the same video, embedded behind its placeholder
     [
       'https://www.youtube.de/watch?v=dQw4w9WgXcQ&iframe=true',
       'youtube',
-      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?enablejsapi=1',
       false,
     ],
     [
       'https://youtube.com.br/embed/dQw4w9WgXcQ',
       'youtube',
-      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?enablejsapi=1',
       false,
     ],
     [
       'https://m.youtube.com/shorts/dQw4w9WgXcQ',
       'youtube',
-      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?enablejsapi=1',
       false,
     ],
     ['https://vimeo.com/76979871', 'vimeo', 'https://player.vimeo.com/video/76979871?dnt=1', false],

@@ -248,7 +248,9 @@ describe('lightbox component', () => {
     load.click();
     await vi.waitFor(() => expect(content().querySelector('iframe')).not.toBeNull());
     const frame = content().querySelector('iframe')!;
-    expect(frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(frame.getAttribute('src')).toBe(
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?enablejsapi=1',
+    );
     expect(document.activeElement).toBe(frame);
     rt.destroy();
   });
