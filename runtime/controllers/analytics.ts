@@ -27,7 +27,7 @@ export const analytics: Controller = {
     const { gtag, state } = tag;
     denyByDefault(tag);
     const win = runtime.window;
-    state.page ||= takeCounted(win) ?? '';
+    if (!state.page) Object.assign(state, takeCounted(win));
 
     const off = win as unknown as Record<string, boolean>;
     const disable = `ga-disable-${measurementId}`;
@@ -35,7 +35,7 @@ export const analytics: Controller = {
     const apply = (flags: ConsentFlags | undefined, reloading = false) => {
       const allowed = flagOn(flags, consentVariable);
       // This page's view was counted (while tracking, maybe before a no on its way).
-      if (allowed && reloading && state.page) keepCounted(win, state.page);
+      if (allowed && reloading && state.page) keepCounted(win, state);
       // A grant on a page about to reload starts nothing: its page view would be counted twice.
       if (allowed && !tracking && !reloading) {
         off[disable] = false;

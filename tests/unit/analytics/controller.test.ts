@@ -167,6 +167,34 @@ describe('analytics consent gate', () => {
     }
   });
 
+  it('the page reloaded for a save does not send the scroll depth its view already sent', async () => {
+    Object.defineProperty(document.documentElement, 'scrollHeight', { value: 800, configurable: true });
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+      { type: 'reload' } as unknown as PerformanceEntry,
+    ]);
+    const scrolls = () => commands().filter((c) => c[0] === 'event' && c[1] === 'scroll').length;
+    const scroll = async () => {
+      window.dispatchEvent(new Event('scroll'));
+      await new Promise((r) => requestAnimationFrame(r));
+    };
+    try {
+      consent({ privacy_cookie_2: '1' });
+      await scroll();
+      expect(scrolls()).toBe(1);
+      consentHub(rt).publish({ privacy_cookie: '1', privacy_cookie_2: '1' }, true); // saved again: reloads
+      rt.destroy();
+      delete w.dataLayer; // the reloaded document
+      rt = runtime([{ name: 'analytics', selector: ':root', load: 'ready', controller: analytics }]);
+      rt.start();
+      consent({ privacy_cookie_2: '1' });
+      await scroll();
+      expect(scrolls()).toBe(0);
+    } finally {
+      delete (document.documentElement as { scrollHeight?: number }).scrollHeight;
+      sessionStorage.clear();
+    }
+  });
+
   it('a yes published for a page about to reload before the analytics code came starts nothing there either', () => {
     rt.destroy();
     delete w.dataLayer;
