@@ -7,7 +7,7 @@ import { attr, events } from '../schema';
 import { adoptIntoDialog } from '../ui/adopt';
 import { createDialog, type CloseReason, type Dialog } from '../ui/dialog';
 import { dropFragment } from '../ui/dialog-close';
-import { openModal } from '../ui/scroll-lock';
+import { silence } from '../ui/media';
 import { autoHide } from '../modal/auto-hide';
 import { watchTriggers } from '../modal/triggers';
 import { modalOptions, seenFlag } from './modal-options';
@@ -57,8 +57,9 @@ export const modal: Controller = {
     }
 
     const hide = autoHide(ctx, dialog);
-    // Not a modal nested in this one's markup: its close is its own.
-    ctx.listen(el, events.modalClose, (e) => e.target === el && hide.closed());
+    // Not a modal nested in this one's markup: its close is its own. Out of sight, what it
+    // plays with sound stops.
+    ctx.listen(el, events.modalClose, (e) => e.target === el && (hide.closed(), silence(el, true)));
 
     // Once the visitor has had it open on this page, an automatic trigger still pending does
     // not bring it back (they may have just closed it).
@@ -85,15 +86,13 @@ export const modal: Controller = {
     restore.push(registerModal(runtime, el, { act }), closing);
 
     if (automatic) {
-      const auto = ctx.guard(() => {
-        if (shown || flag.seen()) return;
-        // Never over another dialog (a modal due at once, the lightbox, consent): once it closes.
-        const other = openModal(runtime.document);
-        if (other) ctx.listen(other, 'close', auto, { once: true });
-        else open(null, true);
-      });
       flag.seen(); // an expired flag is cleared now, not left behind until the trigger fires
-      watchTriggers(ctx, options, auto, () => open(null));
+      watchTriggers(
+        ctx,
+        options,
+        () => shown || flag.seen() || open(null, true),
+        () => open(null),
+      );
     }
 
     return () => {
@@ -112,8 +111,11 @@ function closeButtons(ctx: ControllerContext, dialog: Dialog, allowed: boolean, 
   const own = (b: Element | null) => b?.closest(`[${attr.modal}]`) === el;
   const builders = [...el.querySelectorAll<HTMLElement>(`[${attr.modalClose}]`)].filter(own);
   const hidden = builders.map((b) => b.hidden);
-  if (!allowed) builders.forEach((b) => (b.hidden = true));
-  else if (!builders.length) dialog.addCloseButton(label);
+  if (!allowed) {
+    builders.forEach((b) => (b.hidden = true));
+    // Else a builder rule such as `button{display:inline-block}` shows them, doing nothing.
+    ctx.runtime.adoptStyles(`[data-sw-dialog] [${attr.modalClose}][hidden]{display:none!important}`);
+  } else if (!builders.length) dialog.addCloseButton(label);
   ctx.listen(el, 'click', (e) => {
     const b = (e.target as Element).closest(`[${attr.modalClose}]`);
     if (!own(b) || !allowed) return;

@@ -1,20 +1,31 @@
 import type { ControllerContext } from '../controller';
 import { modalDefaults, type ModalOptions } from '../controllers/modal-options';
 import { fragmentId } from '../dom';
+import { openModal } from '../ui/scroll-lock';
 
 /**
  * What opens a modal without a click (spec §9): its id in the address (now and on every
  * hash change), and its trigger: `load` after `delay`, `scroll` past `scrollPercent` of the
- * page, `exit` (the pointer leaving through the top) once `exitDelay` has passed. `auto` is
- * the trigger's open (it checks the seen flag); `open` is the address's.
+ * page, `exit` (the pointer leaving through the top) once `exitDelay` has passed. `due` is
+ * the trigger's open (it checks the seen flag), run once the visitor can see it; `open` is
+ * the address's.
  */
 export function watchTriggers(
   ctx: ControllerContext,
   options: ModalOptions,
-  auto: () => void,
+  due: () => void,
   open: () => void,
 ): void {
   const { window: win, document: doc } = ctx.runtime;
+  const auto = ctx.guard(() => {
+    // A tab in the background: once the visitor looks (else, with `autoHide`, it could open,
+    // close and be stored as seen before anyone saw it).
+    if (doc.hidden) return ctx.listen(doc, 'visibilitychange', auto, { once: true });
+    // Never over another dialog (a modal due at once, the lightbox, consent): once it closes.
+    const other = openModal(doc);
+    if (other) ctx.listen(other, 'close', auto, { once: true });
+    else due();
+  });
   const fromHash = () => {
     if (fragmentId(win.location.hash) === ctx.element.id) open();
   };

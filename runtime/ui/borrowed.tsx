@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { silence } from './media';
 
 /**
  * Shows one of the builder's elements inside a component: the element itself moves in (its
@@ -15,11 +16,7 @@ export function Borrowed({ element, live }: { element: HTMLElement; live?: boole
     element.hidden = false;
     slot.current!.append(element);
     return () => {
-      // Back out of sight, its sound would play on unseen with no control (WCAG 1.4.2). Muted
-      // media are left alone: a decorative autoplay video paused would not start again.
-      if (hidden)
-        for (const m of [element, ...element.querySelectorAll<HTMLMediaElement>('audio,video')])
-          if (!(m as HTMLMediaElement).muted) (m as HTMLMediaElement).pause?.();
+      if (hidden) silence(element, false); // back out of sight; the move reloads its frames
       element.hidden = hidden;
       if (place.isConnected) place.replaceWith(element);
       else element.remove();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAxeClean, openWithRuntime, runtimeIdle, test, urlFor } from './fixtures';
+import { withoutBaseUri } from './fixtures';
 
 const NOTICES = '/clinic/en/notices/';
 const dialogOf = (page: Page, id: string) =>
@@ -417,6 +418,46 @@ test.describe('modals: closing', () => {
       'sw:modal:close visiting overlay',
       'sw:modal:close visiting escape',
     ]);
+  });
+
+  test('the close buttons its options leave out stay hidden, whatever the builder’s CSS says of buttons', async ({
+    page,
+  }) => {
+    await welcomeSeen(page);
+    await withoutBaseUri(page, NOTICES, (body) =>
+      body.replace(`'{"autoHide":4000,"close":["button","escape"]}'`, `'{"close":["escape"]}'`),
+    );
+    await openWithRuntime(page, urlFor(NOTICES));
+    // A theme without the fixture's own `[hidden]` rule, with one many themes carry: it
+    // outranks the browser's rule for [hidden].
+    await page.evaluate(() => {
+      const sheet = document.styleSheets[0]!;
+      const rules = [...sheet.cssRules];
+      sheet.deleteRule(rules.findIndex((r) => (r as CSSStyleRule).selectorText === '[hidden]'));
+      sheet.insertRule('button{display:inline-block}');
+    });
+    await page.locator('[data-sw-modal-open="short-notice"]').click();
+    await expect.poll(() => isOpen(page, 'short-notice')).toBe(true);
+    const close = dialogOf(page, 'short-notice').locator('[data-sw-modal-close]');
+    await expect(close).toHaveAttribute('hidden', '');
+    await expect(close).toBeHidden();
+  });
+
+  test('a video playing with sound in it is paused when it closes (WCAG 1.4.2)', async ({ page }) => {
+    await welcomeSeen(page);
+    const video = '<video src="/clinic/assets/media/clinic-tour.webm" loop aria-label="A tour"></video>';
+    await withoutBaseUri(page, NOTICES, (body) => body.replace('Visiting rules</h2>', `$&${video}`));
+    await openWithRuntime(page, urlFor(NOTICES));
+    await page.locator('a[href="#visiting"]').click(); // the visitor's click: sound may play
+    await expect.poll(() => isOpen(page, 'visiting')).toBe(true);
+    const playing = dialogOf(page, 'visiting').locator('video');
+    await playing.evaluate((v: HTMLVideoElement) => v.play());
+    expect(await playing.evaluate((v: HTMLVideoElement) => [v.paused, v.muted])).toEqual([false, false]);
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => dialogOf(page, 'visiting').evaluate((d: HTMLDialogElement) => d.open))
+      .toBe(false);
+    expect(await playing.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
   });
 
   test('with a modal opened over one that leaves Escape out, Escape closes the one above only', async ({

@@ -38,3 +38,25 @@ export function silenceConsole() {
     warn: vi.spyOn(console, 'warn').mockImplementation(() => {}),
   };
 }
+
+/** Appends an `<iframe>` with `src` to `parent`. */
+export function frameIn(parent: Element, src: string): HTMLIFrameElement {
+  const frame = parent.appendChild(document.createElement('iframe'));
+  frame.setAttribute('src', src);
+  return frame;
+}
+
+/**
+ * Watches frames' `src`: the returned function lists, in order, those whose address has been
+ * set since (setting it again, even to the same address, loads the frame again).
+ */
+export function srcWrites(...frames: HTMLIFrameElement[]): () => Element[] {
+  const seen: Element[] = [];
+  const observer = new MutationObserver(() => {});
+  for (const f of frames) observer.observe(f, { attributes: true, attributeFilter: ['src'] });
+  return () => {
+    for (const r of observer.takeRecords())
+      if (!seen.includes(r.target as Element)) seen.push(r.target as Element);
+    return seen;
+  };
+}

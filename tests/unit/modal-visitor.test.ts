@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { modal } from '../../runtime/controllers/modal';
+import { modalCommand } from '../../runtime/modal/api';
+import type { Runtime } from '../../runtime/runtime';
+import { frameIn, html, runtime, srcWrites } from './helpers';
+
+// What a modal owes the visitor beyond opening and closing: it does not run its course in a
+// tab nobody looks at, and what it plays stops when it goes out of sight.
+describe('modal: the visitor away, and sound out of sight', () => {
+  let rt: Runtime | undefined;
+  let hidden = false;
+  const setHidden = (on: boolean) => {
+    hidden = on;
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sessionStorage.clear();
+    hidden = false;
+    vi.spyOn(document, 'hidden', 'get').mockImplementation(() => hidden);
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => (hidden ? 'hidden' : 'visible'));
+  });
+  afterEach(() => {
+    rt?.destroy();
+    rt = undefined;
+  });
+  const start = (json: string, content = '') => {
+    html(`<div id="m" data-sw-modal='${json}'><h2>Notice</h2>${content}</div>`);
+    rt = runtime([{ name: 'modal', selector: '[data-sw-modal]', load: 'ready', controller: modal }]);
+    rt.start();
+    return () => (document.querySelector('dialog[data-sw-dialog]') as HTMLDialogElement).open;
+  };
+
+  it('due in a background tab, it waits until the tab is looked at; then its autoHide time runs', () => {
+    hidden = true;
+    const open = start('{"trigger":"load","delay":1000,"autoHide":3000,"storage":"session"}');
+    vi.advanceTimersByTime(60_000);
+    expect(open()).toBe(false);
+    expect(sessionStorage.getItem('sw-modal:m')).toBeNull(); // not seen: nobody looked
+    setHidden(false);
+    expect(open()).toBe(true);
+    expect(sessionStorage.getItem('sw-modal:m')).toBe('1');
+    vi.advanceTimersByTime(2999);
+    expect(open()).toBe(true);
+    vi.advanceTimersByTime(1 + 400); // the time, then the fade's bound
+    expect(open()).toBe(false);
+  });
+
+  it('its autoHide time stands still while the tab is in the background, and runs on from there', () => {
+    const open = start('{"autoHide":3000}');
+    modalCommand(rt!, 'm', 'open');
+    vi.advanceTimersByTime(2000);
+    setHidden(true);
+    vi.advanceTimersByTime(60_000);
+    expect(open()).toBe(true);
+    setHidden(false);
+    vi.advanceTimersByTime(999);
+    expect(open()).toBe(true);
+    vi.advanceTimersByTime(1 + 400);
+    expect(open()).toBe(false);
+  });
+
+  it('opened in a background tab (by its address), its autoHide waits for the visitor too', () => {
+    hidden = true;
+    html('');
+    history.replaceState(null, '', '#m');
+    try {
+      const open = start('{"autoHide":3000}');
+      expect(open()).toBe(true);
+      vi.advanceTimersByTime(60_000);
+      expect(open()).toBe(true);
+      setHidden(false);
+      vi.advanceTimersByTime(3000 + 400);
+      expect(open()).toBe(false);
+    } finally {
+      history.replaceState(null, '', location.pathname);
+    }
+  });
+
+  it('closing pauses what plays inside with sound, and stops a video provider’s player; a muted video and another frame are left alone', () => {
+    const open = start(
+      '{}',
+      '<video id="v"></video><audio id="a"></audio><video id="muted" muted></video><button type="button" data-sw-modal-close>Close</button>',
+    );
+    // (happy-dom loads no frame: it prints each address it is given, on its own console.)
+    const $ = (id: string) => document.getElementById(id) as HTMLMediaElement;
+    $('muted').muted = true;
+    const pauses = ['v', 'a', 'muted'].map((id) => vi.spyOn($(id), 'pause'));
+    const box = document.getElementById('m')!;
+    const player = frameIn(box, 'https://www.youtube.com/embed/abc123');
+    const vimeo = frameIn(box, 'https://player.vimeo.com/video/76979871');
+    const form = frameIn(box, '/booking/form.html');
+    const lookalike = frameIn(box, 'https://youtube.com.example.org/embed/abc123');
+    modalCommand(rt!, 'm', 'open');
+    expect(open()).toBe(true);
+    const loads = srcWrites(player, vimeo, form, lookalike);
+    vi.advanceTimersByTime(10_000);
+    expect(pauses.map((p) => p.mock.calls.length)).toEqual([0, 0, 0]); // open: nothing stops
+    expect(loads()).toEqual([]);
+    document.querySelector<HTMLElement>('[data-sw-modal-close]')!.click();
+    vi.advanceTimersByTime(400); // the fade
+    expect(open()).toBe(false);
+    expect(pauses.map((p) => p.mock.calls.length > 0)).toEqual([true, true, false]);
+    expect(loads()).toEqual([player, vimeo]);
+    expect(player.getAttribute('src')).toBe('https://www.youtube.com/embed/abc123');
+  });
+});
