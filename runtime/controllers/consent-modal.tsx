@@ -21,6 +21,7 @@ import {
 } from '../consent/model';
 import { switchesDrawer } from '../consent/drawer';
 import { recheckConsent, saveConsent, startConsent, type ConsentSession } from '../consent/session';
+import { otherTabs } from '../consent/tabs';
 import { fragmentId } from '../dom';
 import { dropFragment } from '../ui/dialog-close';
 import { InvalidOptionsError } from '../errors';
@@ -112,6 +113,12 @@ function sessionOf(ctx: ControllerContext, store: ConsentStore, groups: CookieGr
   const { window: win, document: doc } = runtime;
   const hub = consentHub(runtime);
   const endpoint = `${runtime.env.baseUrl}/swfiles/lib/privacycookie.php`;
+  const withdraw = (off: string[]) => {
+    const flags = switchedOff(hub.flags, off);
+    if (flags) hub.publish(flags, hub.reloading);
+  };
+  // The editors save nothing: a choice tried there is no visitor's no.
+  const tell = runtime.env.local ? () => {} : otherTabs(win, signal, ctx.guard(withdraw));
   return {
     store,
     signal,
@@ -124,10 +131,7 @@ function sessionOf(ctx: ControllerContext, store: ConsentStore, groups: CookieGr
       // Page script gets its own frozen copy, so nothing it does reaches the runtime.
       doc.dispatchEvent(new CustomEvent(events.consent, { detail: Object.freeze({ ...detail }) }));
     },
-    withdraw(off) {
-      const flags = switchedOff(hub.flags, off);
-      if (flags) hub.publish(flags, hub.reloading);
-    },
+    withdraw: (off) => (withdraw(off), tell(off)),
     reload: () => win.location.reload(),
   };
 }

@@ -405,6 +405,32 @@ test.describe('events (statistics allowed)', () => {
     });
   };
 
+  test('a no given in another tab of the site stops tracking in this one at once, without reloading it', async ({
+    page,
+    context,
+  }) => {
+    await ready(page);
+    await page.evaluate(() => {
+      document.body.style.minHeight = '4000px';
+      (window as unknown as { same: boolean }).same = true; // gone if it reloads
+    });
+    const other = await context.newPage();
+    await stubTag(other);
+    await openWithRuntime(other, urlFor('/clinic/en/services/'));
+    await other.locator('footer [data-sw-consent-action="preferences"]').click();
+    await other.getByRole('switch', { name: 'Statistics' }).click();
+    const reloaded = other.waitForEvent('load');
+    await other.getByRole('button', { name: 'Save choices' }).click();
+    await reloaded; // that tab reloads with its choice, as a save there does
+    // This one: the library's opt-out, storage denied, and no further event.
+    await expect.poll(() => page.evaluate((id) => (window as never)[`ga-disable-${id}`], ID)).toBe(true);
+    expect((await dataLayer(page))!.at(-1)).toEqual(['consent', 'update', { analytics_storage: 'denied' }]);
+    await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    await runtimeIdle(page);
+    expect(await gaEvents(page, 'scroll')).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { same?: boolean }).same)).toBe(true);
+  });
+
   test('page_view and view_search_results from q, s, search, query or keyword', async ({ page }) => {
     for (const param of ['q', 's', 'search', 'query', 'keyword']) {
       await ready(page, `${RESOURCES}?${param}=flu+shot`);

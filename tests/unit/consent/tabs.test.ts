@@ -1,0 +1,48 @@
+import { describe, expect, it, vi } from 'vitest';
+import { otherTabs } from '../../../runtime/consent/tabs';
+
+// Node's own BroadcastChannel stands in for the browser's: two "tabs" are two windows with it.
+const tab = () => {
+  const heard: string[][] = [];
+  const life = new AbortController();
+  const tell = otherTabs({ BroadcastChannel } as unknown as Window, life.signal, (off) => heard.push(off));
+  return { heard, tell, close: () => life.abort() };
+};
+
+describe('consent across the site’s tabs', () => {
+  it('the groups switched off in one tab reach the others, not itself', async () => {
+    const [a, b, c] = [tab(), tab(), tab()];
+    try {
+      a.tell(['privacy_cookie_2']);
+      await vi.waitFor(() =>
+        expect([b.heard, c.heard]).toEqual([[['privacy_cookie_2']], [['privacy_cookie_2']]]),
+      );
+      expect(a.heard).toEqual([]);
+    } finally {
+      [a, b, c].forEach((t) => t.close());
+    }
+  });
+
+  it('anything else on the channel is no answer, and a closed tab hears nothing', async () => {
+    const [a, b, gone] = [tab(), tab(), tab()];
+    gone.close();
+    const raw = new BroadcastChannel('sw-consent');
+    try {
+      for (const data of [null, 'privacy_cookie_2', { off: 'privacy_cookie_2' }, { off: [2] }, { on: ['x'] }])
+        raw.postMessage(data);
+      raw.postMessage({ off: ['privacy_cookie_3'] }); // one sender's messages come in order
+      await vi.waitFor(() =>
+        expect([a.heard, b.heard]).toEqual([[['privacy_cookie_3']], [['privacy_cookie_3']]]),
+      );
+      expect(gone.heard).toEqual([]);
+    } finally {
+      raw.close();
+      [a, b].forEach((t) => t.close());
+    }
+  });
+
+  it('without BroadcastChannel (an old browser) telling does nothing and throws nothing', () => {
+    const tell = otherTabs({} as Window, new AbortController().signal, () => {});
+    expect(() => tell(['privacy_cookie_2'])).not.toThrow();
+  });
+});
