@@ -13,11 +13,23 @@ export function otherTabs(
 ): (off: string[]) => void {
   const Channel = (win as Window & { BroadcastChannel?: typeof BroadcastChannel }).BroadcastChannel;
   if (!Channel) return () => {};
-  const channel = new Channel('sw-consent');
-  signal.addEventListener('abort', () => channel.close(), { once: true });
-  channel.onmessage = (e: MessageEvent<{ off?: unknown }>) => {
-    const off = e.data?.off;
-    if (Array.isArray(off) && off.every((name) => typeof name === 'string')) withdraw(off);
+  let channel: BroadcastChannel | undefined;
+  const open = () => {
+    channel = new Channel('sw-consent');
+    channel.onmessage = (e: MessageEvent<{ off?: unknown }>) => {
+      const off = e.data?.off;
+      if (Array.isArray(off) && off.every((name) => typeof name === 'string')) withdraw(off);
+    };
   };
-  return (off) => channel.postMessage({ off });
+  const close = () => (channel?.close(), (channel = undefined));
+  open();
+  // An open channel can keep the page out of the back/forward cache: closed as the page is
+  // left, open again if it comes back from there (what it missed meanwhile, the consent
+  // re-read on `pageshow` catches).
+  win.addEventListener('pagehide', close, { signal });
+  win.addEventListener('pageshow', (e) => (e as PageTransitionEvent).persisted && !channel && open(), {
+    signal,
+  });
+  signal.addEventListener('abort', close, { once: true });
+  return (off) => channel?.postMessage({ off });
 }

@@ -2,10 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { otherTabs } from '../../../runtime/consent/tabs';
 
 // Node's own BroadcastChannel stands in for the browser's: two "tabs" are two windows with it.
+const windowWithChannels = () => Object.assign(new EventTarget(), { BroadcastChannel }) as unknown as Window;
 const tab = () => {
   const heard: string[][] = [];
   const life = new AbortController();
-  const tell = otherTabs({ BroadcastChannel } as unknown as Window, life.signal, (off) => heard.push(off));
+  const tell = otherTabs(windowWithChannels(), life.signal, (off) => heard.push(off));
   return { heard, tell, close: () => life.abort() };
 };
 
@@ -42,7 +43,29 @@ describe('consent across the site’s tabs', () => {
   });
 
   it('without BroadcastChannel (an old browser) telling does nothing and throws nothing', () => {
-    const tell = otherTabs({} as Window, new AbortController().signal, () => {});
+    const tell = otherTabs(new EventTarget() as Window, new AbortController().signal, () => {});
     expect(() => tell(['privacy_cookie_2'])).not.toThrow();
+  });
+});
+
+describe('consent across tabs and the back/forward cache', () => {
+  it('a page left (perhaps into the cache) closes its channel; back from the cache, it hears again', async () => {
+    const win = windowWithChannels();
+    const heard: string[][] = [];
+    const life = new AbortController();
+    otherTabs(win, life.signal, (off) => heard.push(off));
+    const raw = new BroadcastChannel('sw-consent');
+    const shown = (persisted: boolean) =>
+      win.dispatchEvent(Object.assign(new Event('pageshow'), { persisted }));
+    try {
+      win.dispatchEvent(new Event('pagehide'));
+      raw.postMessage({ off: ['privacy_cookie_2'] }); // while it is away: missed
+      shown(true);
+      raw.postMessage({ off: ['privacy_cookie_3'] });
+      await vi.waitFor(() => expect(heard).toEqual([['privacy_cookie_3']]));
+    } finally {
+      raw.close();
+      life.abort();
+    }
   });
 });
