@@ -57,9 +57,9 @@ export const modal: Controller = {
     }
 
     const hide = autoHide(ctx, dialog);
-    // Not a modal nested in this one's markup: its close is its own. Out of sight, what it
-    // plays with sound stops.
-    ctx.listen(el, events.modalClose, (e) => e.target === el && (hide.closed(), silence(el, true)));
+    // Not a modal nested in this one's markup: its close is its own. Out of sight, it falls silent.
+    let wake = () => {};
+    ctx.listen(el, events.modalClose, (e) => e.target === el && (hide.closed(), (wake = silence(el, true))));
 
     // Once the visitor has had it open on this page, an automatic trigger still pending does
     // not bring it back (they may have just closed it).
@@ -67,6 +67,7 @@ export const modal: Controller = {
     const open = (opener: Element | null, seen = false) => {
       if (dialog.isOpen || box.hasAttribute('data-sw-inline')) return;
       shown = true;
+      wake();
       dialog.open(opener);
       if (seen) flag.mark();
       emit(events.modalOpen);
@@ -83,7 +84,7 @@ export const modal: Controller = {
     // Shown in place before a queued open runs: never a real modal over the page being edited.
     if (env.env === 'design') dialog.showInline();
     const closing = () => box.hasAttribute('data-sw-closing') && dropFragment(win, (id) => id === el.id);
-    restore.push(registerModal(runtime, el, { act }), closing);
+    restore.push(registerModal(runtime, el, { act }), closing, () => wake());
 
     if (automatic) {
       flag.seen(); // an expired flag is cleared now, not left behind until the trigger fires

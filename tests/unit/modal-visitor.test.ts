@@ -77,7 +77,7 @@ describe('modal: the visitor away, and sound out of sight', () => {
     }
   });
 
-  it('closing pauses what plays inside with sound, and stops a video provider’s player; a muted video and another frame are left alone', () => {
+  it('closing pauses what plays inside with sound and empties a video provider’s player, which comes back on opening; a muted video and other frames are left alone', () => {
     const open = start(
       '{}',
       '<video id="v"></video><audio id="a"></audio><video id="muted" muted></video><button type="button" data-sw-modal-close>Close</button>',
@@ -87,21 +87,38 @@ describe('modal: the visitor away, and sound out of sight', () => {
     $('muted').muted = true;
     const pauses = ['v', 'a', 'muted'].map((id) => vi.spyOn($(id), 'pause'));
     const box = document.getElementById('m')!;
-    const player = frameIn(box, 'https://www.youtube.com/embed/abc123');
-    const vimeo = frameIn(box, 'https://player.vimeo.com/video/76979871');
-    const form = frameIn(box, '/booking/form.html');
-    const lookalike = frameIn(box, 'https://youtube.com.example.org/embed/abc123');
+    // An address that autoplays must not be loaded again out of sight: it would play there.
+    const players = [
+      'https://www.youtube-nocookie.com/embed/abc123?autoplay=1',
+      '//m.youtube.com/embed/abc123',
+      'https://player.vimeo.com/video/76979871',
+    ].map((src) => frameIn(box, src));
+    const others = [
+      '/booking/form.html',
+      'https://youtube.com.example.org/embed/abc123',
+      'https://youtube.com:x@evil.example/embed/abc123',
+    ].map((src) => frameIn(box, src));
+    const srcs = (frames: HTMLIFrameElement[]) => frames.map((f) => f.getAttribute('src'));
+    const [playing, elsewhere] = [srcs(players), srcs(others)];
     modalCommand(rt!, 'm', 'open');
     expect(open()).toBe(true);
-    const loads = srcWrites(player, vimeo, form, lookalike);
+    const loads = srcWrites(...others);
     vi.advanceTimersByTime(10_000);
     expect(pauses.map((p) => p.mock.calls.length)).toEqual([0, 0, 0]); // open: nothing stops
-    expect(loads()).toEqual([]);
+    expect(srcs(players)).toEqual(playing);
     document.querySelector<HTMLElement>('[data-sw-modal-close]')!.click();
     vi.advanceTimersByTime(400); // the fade
     expect(open()).toBe(false);
     expect(pauses.map((p) => p.mock.calls.length > 0)).toEqual([true, true, false]);
-    expect(loads()).toEqual([player, vimeo]);
-    expect(player.getAttribute('src')).toBe('https://www.youtube.com/embed/abc123');
+    expect(srcs(players)).toEqual(['about:blank', 'about:blank', 'about:blank']);
+    expect(srcs(others)).toEqual(elsewhere);
+    expect(loads()).toEqual([]);
+    modalCommand(rt!, 'm', 'open');
+    expect(srcs(players)).toEqual(playing);
+    modalCommand(rt!, 'm', 'close');
+    vi.advanceTimersByTime(400);
+    rt!.destroy(); // the page's markup as it was, players included
+    rt = undefined;
+    expect(srcs(players)).toEqual(playing);
   });
 });
