@@ -4,17 +4,19 @@
  * until reloaded, and the tag wrote its cookies again. Only groups switched off travel; a yes
  * starts nothing elsewhere (that tab's page was shown under the old choice, and reloading it
  * unasked could lose what its visitor was typing). The server's scripts that tab already ran
- * stay until it reloads. Returns what tells the others; `withdraw` hears them.
+ * stay until it reloads. Returns what tells the others; `withdraw` hears them. `optional`: the
+ * groups a visitor can switch off.
  */
 export function otherTabs(
   win: Window,
   signal: AbortSignal,
   withdraw: (off: string[]) => void,
+  optional: readonly string[],
 ): (off: string[]) => void {
   const Channel = (win as Window & { BroadcastChannel?: typeof BroadcastChannel }).BroadcastChannel;
-  if (!Channel) return () => {};
   let channel: BroadcastChannel | undefined;
   const open = () => {
+    if (!Channel) return;
     channel = new Channel('sw-consent');
     channel.onmessage = (e: MessageEvent<{ off?: unknown }>) => {
       const off = e.data?.off;
@@ -24,12 +26,34 @@ export function otherTabs(
   const close = () => (channel?.close(), (channel = undefined));
   open();
   // An open channel can keep the page out of the back/forward cache: closed as the page is
-  // left, open again if it comes back from there (what it missed meanwhile, the consent
-  // re-read on `pageshow` catches).
+  // left, open again if it comes back from there. A no given meanwhile on another page is in
+  // the site's cookies: it stops tracking here at once, not once the re-read has answered.
   win.addEventListener('pagehide', close, { signal });
-  win.addEventListener('pageshow', (e) => (e as PageTransitionEvent).persisted && !channel && open(), {
-    signal,
-  });
+  win.addEventListener(
+    'pageshow',
+    (e) => {
+      if (!(e as PageTransitionEvent).persisted) return;
+      if (!channel) open();
+      const off = offInJar(win.document, optional);
+      if (off.length) withdraw(off);
+    },
+    { signal },
+  );
   signal.addEventListener('abort', close, { once: true });
   return (off) => channel?.postMessage({ off });
+}
+
+/**
+ * Of `names`, the groups the site's cookies say are off: the server keeps each flag as a
+ * cookie of its name (contract §4), so a save made in another page has left its no there.
+ */
+export function offInJar(doc: Document, names: readonly string[]): string[] {
+  let jar = '';
+  try {
+    jar = doc.cookie;
+  } catch {
+    return []; // a sandboxed document has no cookies to read
+  }
+  const cookies = jar.split(';').map((c) => c.trim());
+  return names.filter((name) => cookies.includes(`${name}=0`));
 }

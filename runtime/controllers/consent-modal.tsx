@@ -118,7 +118,8 @@ function sessionOf(ctx: ControllerContext, store: ConsentStore, groups: CookieGr
     if (flags) hub.publish(flags, hub.reloading);
   };
   // The editors save nothing: a choice tried there is no visitor's no.
-  const tell = runtime.env.local ? () => {} : otherTabs(win, signal, ctx.guard(withdraw));
+  const optional = groups.filter((g) => !g.forced).map((g) => g.variable);
+  const tell = runtime.env.local ? () => {} : otherTabs(win, signal, ctx.guard(withdraw), optional);
   return {
     store,
     signal,

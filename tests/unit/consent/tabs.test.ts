@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { otherTabs } from '../../../runtime/consent/tabs';
+import { offInJar, otherTabs } from '../../../runtime/consent/tabs';
 
 // Node's own BroadcastChannel stands in for the browser's: two "tabs" are two windows with it.
+const OPTIONAL = ['privacy_cookie_2', 'privacy_cookie_3'];
 const windowWithChannels = () => Object.assign(new EventTarget(), { BroadcastChannel }) as unknown as Window;
 const tab = () => {
   const heard: string[][] = [];
   const life = new AbortController();
-  const tell = otherTabs(windowWithChannels(), life.signal, (off) => heard.push(off));
+  const tell = otherTabs(windowWithChannels(), life.signal, (off) => heard.push(off), OPTIONAL);
   return { heard, tell, close: () => life.abort() };
 };
 
@@ -43,7 +44,7 @@ describe('consent across the site’s tabs', () => {
   });
 
   it('without BroadcastChannel (an old browser) telling does nothing and throws nothing', () => {
-    const tell = otherTabs(new EventTarget() as Window, new AbortController().signal, () => {});
+    const tell = otherTabs(new EventTarget() as Window, new AbortController().signal, () => {}, OPTIONAL);
     expect(() => tell(['privacy_cookie_2'])).not.toThrow();
   });
 });
@@ -53,7 +54,7 @@ describe('consent across tabs and the back/forward cache', () => {
     const win = windowWithChannels();
     const heard: string[][] = [];
     const life = new AbortController();
-    otherTabs(win, life.signal, (off) => heard.push(off));
+    otherTabs(win, life.signal, (off) => heard.push(off), OPTIONAL);
     const raw = new BroadcastChannel('sw-consent');
     const shown = (persisted: boolean) =>
       win.dispatchEvent(Object.assign(new Event('pageshow'), { persisted }));
@@ -67,5 +68,61 @@ describe('consent across tabs and the back/forward cache', () => {
       raw.close();
       life.abort();
     }
+  });
+});
+
+describe('a no given on another page while this one was in the back/forward cache', () => {
+  const restored = (cookie: string, withChannels = true) => {
+    const win = Object.assign(new EventTarget(), {
+      document: { cookie },
+      ...(withChannels ? { BroadcastChannel } : {}),
+    }) as unknown as Window;
+    const heard: string[][] = [];
+    const life = new AbortController();
+    otherTabs(win, life.signal, (off) => heard.push(off), OPTIONAL);
+    const show = (persisted: boolean) =>
+      win.dispatchEvent(Object.assign(new Event('pageshow'), { persisted }));
+    return { heard, show, close: () => life.abort() };
+  };
+
+  it('stops at once what the site’s cookies now say is off: the optional groups only', () => {
+    const page = restored('privacy_cookie=1; privacy_cookie_1=0; privacy_cookie_2=0; privacy_cookie_3=1');
+    try {
+      page.show(false); // a first showing is no return: the page's own read is on its way
+      expect(page.heard).toEqual([]);
+      page.show(true);
+      expect(page.heard).toEqual([['privacy_cookie_2']]); // before any answer: synchronously
+    } finally {
+      page.close();
+    }
+  });
+
+  it('nothing off in the cookies, nothing withdrawn; without BroadcastChannel the cookies still count', () => {
+    const nothing = restored('privacy_cookie_2=1; privacy_cookie_20=0; x_privacy_cookie_3=0');
+    const old = restored('privacy_cookie_3=0', false);
+    try {
+      nothing.show(true);
+      old.show(true);
+      expect(nothing.heard).toEqual([]);
+      expect(old.heard).toEqual([['privacy_cookie_3']]);
+    } finally {
+      nothing.close();
+      old.close();
+    }
+  });
+
+  it('reads a cookie by its whole name and value, and a document without cookies as none', () => {
+    expect(offInJar({ cookie: 'a=0;privacy_cookie_2=0 ; b=1' } as Document, OPTIONAL)).toEqual([
+      'privacy_cookie_2',
+    ]);
+    expect(offInJar({ cookie: 'privacy_cookie_2=00; privacy_cookie_3=0x' } as Document, OPTIONAL)).toEqual(
+      [],
+    );
+    const sandboxed = {
+      get cookie(): string {
+        throw new DOMException('The document is sandboxed', 'SecurityError');
+      },
+    } as Document;
+    expect(offInJar(sandboxed, OPTIONAL)).toEqual([]);
   });
 });

@@ -286,6 +286,24 @@ describe('a page shown again from the back/forward cache', () => {
     window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
     await vi.waitFor(() => expect(reads()).toBe(2));
   });
+
+  it('stops at once the groups a save elsewhere left off in the site’s cookies, before the read answers', async () => {
+    const on = { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '1', privacy_cookie_3: '1' };
+    setUp({ stored: on });
+    await ready();
+    await rt.work.idle();
+    expect(consentHub(rt).flags).toEqual(on);
+    // The other page's save: the server's cookies (a forced group is never the visitor's to refuse).
+    document.cookie = 'privacy_cookie_1=0';
+    document.cookie = 'privacy_cookie_2=0';
+    try {
+      window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+      expect(consentHub(rt).flags).toEqual({ ...on, privacy_cookie_2: '0' });
+    } finally {
+      for (const name of ['privacy_cookie_1', 'privacy_cookie_2'])
+        document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+    }
+  });
 });
 
 describe('the banner on its own', () => {
