@@ -51,7 +51,33 @@ export function adoptIntoDialog(el: Element, dialog: Dialog): () => void {
     el.setAttribute('open', '');
     restore.push(() => el.removeAttribute('open'));
   }
+  revealOnOpening(el as HTMLElement, dialog, restore);
   return () => {
     for (const undo of restore.reverse()) undo();
   };
+}
+
+/**
+ * Contract §3: once enhanced, the runtime alone decides what is shown. The builder's no-JS CSS
+ * (`.popup{display:none}`, shown under `:target`) or a `hidden` attribute must not leave the
+ * open dialog empty (a consent dialog, with no close method, a trap): at each opening, an
+ * element the page would not show is shown, as a block.
+ */
+function revealOnOpening(el: HTMLElement, dialog: Dialog, restore: (() => void)[]): void {
+  const was = { hidden: el.hidden, style: el.getAttribute('style') };
+  let overridden = false;
+  restore.push(() => {
+    el.hidden = was.hidden;
+    // The builder's style as written (a script's later changes to it go with the runtime's).
+    if (overridden) was.style === null ? el.removeAttribute('style') : el.setAttribute('style', was.style);
+  });
+  const reveal = () => {
+    el.hidden = false;
+    if (el.ownerDocument.defaultView!.getComputedStyle(el).display !== 'none') return;
+    el.style.setProperty('display', 'block', 'important');
+    overridden = true;
+  };
+  const { open, showInline } = dialog;
+  dialog.open = (returnTo) => (reveal(), open.call(dialog, returnTo));
+  dialog.showInline = () => (reveal(), showInline.call(dialog));
 }

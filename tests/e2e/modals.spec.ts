@@ -60,6 +60,17 @@ async function openPaused(page: Page, url: string, id: string) {
 }
 
 /** Blocks the load-triggered welcome modal of the notices page, for tests about the others. */
+/** Swaps one rule of the fixture's theme for another, as a builder's own CSS could have it. */
+const retheme = (page: Page, selector: string, rule: string) =>
+  page.evaluate(
+    ([selector, rule]) => {
+      const sheet = document.styleSheets[0]!;
+      sheet.deleteRule([...sheet.cssRules].findIndex((r) => (r as CSSStyleRule).selectorText === selector));
+      sheet.insertRule(rule);
+    },
+    [selector, rule],
+  );
+
 async function welcomeSeen(page: Page) {
   // Not in the initial about:blank, where Firefox's storage throws (init scripts run there too).
   await page.addInitScript(
@@ -430,17 +441,25 @@ test.describe('modals: closing', () => {
     await openWithRuntime(page, urlFor(NOTICES));
     // A theme without the fixture's own `[hidden]` rule, with one many themes carry: it
     // outranks the browser's rule for [hidden].
-    await page.evaluate(() => {
-      const sheet = document.styleSheets[0]!;
-      const rules = [...sheet.cssRules];
-      sheet.deleteRule(rules.findIndex((r) => (r as CSSStyleRule).selectorText === '[hidden]'));
-      sheet.insertRule('button{display:inline-block}');
-    });
+    await retheme(page, '[hidden]', 'button{display:inline-block}');
     await page.locator('[data-sw-modal-open="short-notice"]').click();
     await expect.poll(() => isOpen(page, 'short-notice')).toBe(true);
     const close = dialogOf(page, 'short-notice').locator('[data-sw-modal-close]');
     await expect(close).toHaveAttribute('hidden', '');
     await expect(close).toBeHidden();
+  });
+
+  test('a modal the builder’s CSS hides in every state is shown when it opens (contract §3)', async ({
+    page,
+  }) => {
+    await welcomeSeen(page);
+    await openWithRuntime(page, urlFor(NOTICES));
+    // No-JS CSS written without `:not([data-sw-ready])`: it hides the modal, enhanced or not.
+    await retheme(page, '.modal:not([data-sw-ready])', '.modal{display:none}');
+    await page.locator('[data-sw-modal-open="short-notice"]').click();
+    await expect.poll(() => isOpen(page, 'short-notice')).toBe(true);
+    await expect(page.locator('#short-notice-title')).toBeVisible();
+    await expectAxeClean(page);
   });
 
   test('a video playing with sound in it is paused when it closes (WCAG 1.4.2)', async ({ page }) => {

@@ -122,3 +122,50 @@ describe('modal: the visitor away, and sound out of sight', () => {
     expect(srcs(players)).toEqual(playing);
   });
 });
+
+// Contract §3: once enhanced, the runtime alone decides what is shown. A builder's no-JS CSS
+// written for every state, or a `hidden` attribute, must not leave an open modal empty.
+describe('modal: hidden by the builder’s markup or CSS', () => {
+  let rt: Runtime | undefined;
+  afterEach(() => {
+    rt?.destroy();
+    rt = undefined;
+    document.head.querySelector('style[data-test]')?.remove();
+  });
+  /** Starts the runtime on the modal; returns it, and its attributes as the builder wrote them. */
+  const start = (attrs: string) => {
+    const css = document.head.appendChild(document.createElement('style'));
+    css.setAttribute('data-test', '');
+    css.textContent = '.popup{display:none}.popup:target{display:block}';
+    html(`<div id="m" ${attrs} data-sw-modal='{}'><h2 id="t">Notice</h2></div>`);
+    const el = document.getElementById('m')!;
+    const written = attributes(el);
+    rt = runtime([{ name: 'modal', selector: '[data-sw-modal]', load: 'ready', controller: modal }]);
+    rt.start();
+    return { el, written };
+  };
+  const attributes = (el: Element) => [...el.attributes].map((a) => `${a.name}=${a.value}`).sort();
+  const shown = (el: Element) => !(el as HTMLElement).hidden && getComputedStyle(el).display !== 'none';
+
+  for (const [how, attrs] of [
+    ['a class the builder’s CSS hides', 'class="popup"'],
+    ['the hidden attribute', 'hidden'],
+    ['an inline display:none', 'style="display:none"'],
+  ])
+    it(`${how}: shown when it opens, the builder’s markup as written once the runtime goes`, () => {
+      const { el, written } = start(attrs);
+      modalCommand(rt!, 'm', 'open');
+      expect((el.closest('dialog') as HTMLDialogElement).open).toBe(true);
+      expect(shown(el)).toBe(true);
+      rt!.destroy();
+      rt = undefined;
+      expect(attributes(el)).toEqual(written);
+      expect(shown(el)).toBe(false);
+    });
+
+  it('a modal the builder shows is left as it is', () => {
+    const { el } = start('class="shown" style="display:flex"');
+    modalCommand(rt!, 'm', 'open');
+    expect(el.getAttribute('style')).toBe('display:flex');
+  });
+});

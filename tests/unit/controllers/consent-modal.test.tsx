@@ -39,6 +39,7 @@ function setUp({
   more = '',
   stored = undefined as Record<string, string> | undefined,
   answered = Promise.resolve(),
+  attrs = '',
 } = {}) {
   kept.clear();
   posts = [];
@@ -47,7 +48,7 @@ function setUp({
       <button type="button" data-sw-consent-action="accept-all">Accept all</button>
       <button type="button" data-sw-consent-action="preferences" id="banner-prefs">Preferences</button>
     </div>
-    <div ${id ? `id="${id}"` : ''} data-sw-consent-modal aria-labelledby="prefs-title"
+    <div ${id ? `id="${id}"` : ''} ${attrs} data-sw-consent-modal aria-labelledby="prefs-title"
          data-sw-cookie-groups='${JSON.stringify(groups)}' data-sw-consent-options='{"delay":${delay}${more}}'>
       <h2 id="prefs-title">Cookie preferences</h2>
       <div data-sw-consent-groups></div>
@@ -272,6 +273,18 @@ describe('consent preferences: the switches component', () => {
     expect(document.querySelector('dialog, [data-sw-ui], [aria-busy], [data-sw-consent-group]')).toBeNull();
     expect($('[data-sw-consent-groups]').childNodes).toHaveLength(0);
     expect(banner().hidden).toBe(true);
+  });
+});
+
+describe('preferences the builder hid (contract §3: the runtime alone decides what is shown)', () => {
+  it('a hidden attribute does not leave the open dialog empty, and is the builder’s again once the runtime goes', async () => {
+    setUp({ attrs: 'hidden' });
+    await ready();
+    click('#link');
+    expect(modal().closest('dialog')!.open).toBe(true);
+    expect(modal().hidden).toBe(false);
+    rt.destroy();
+    expect(modal().hidden).toBe(true);
   });
 });
 
