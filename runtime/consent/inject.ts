@@ -1,6 +1,6 @@
 import { trusted } from '../trusted-types';
 import type { ScriptPosition } from './model';
-import { attributeFate, planScript, scriptMarkup } from './script-source';
+import { attributeFate, planScript, scriptMarkup, type ScriptMarkup } from './script-source';
 
 /** Contract §4: an external script that has neither loaded nor failed by then is given up. */
 export const CONSENT_SCRIPT_TIMEOUT_MS = 10_000;
@@ -26,10 +26,13 @@ export async function injectScripts(
   let startBefore: Node | null | undefined;
   for (const { html, position } of scripts) {
     let nodes: ChildNode[];
+    let markups: Map<Element, ScriptMarkup>;
     try {
       const template = doc.createElement('template');
       template.innerHTML = policy.html(html);
       nodes = [...template.content.childNodes];
+      markups = new Map(scriptsIn(nodes).map((el) => [el, scriptMarkup(el)]));
+      dropHandlers(template.content, onError);
       if (position === 'header') doc.head.append(...nodes);
       else if (position === 'endbody') doc.body.append(...nodes);
       else {
@@ -43,14 +46,9 @@ export async function injectScripts(
       onError('a consent script fragment could not be inserted', err);
       continue;
     }
-    const found = nodes.flatMap((node) => {
-      if (node.nodeType !== 1) return [];
-      const el = node as Element;
-      return el.localName === 'script' ? [el] : [...el.querySelectorAll('script')];
-    });
-    for (const inert of found) {
+    for (const [inert, markup] of markups) {
       try {
-        await run(win, inert, nonce, onError);
+        await run(win, inert, markup, nonce, onError);
       } catch (err) {
         onError('a consent script could not be run', err);
         inert.remove();
@@ -59,16 +57,41 @@ export async function injectScripts(
   }
 }
 
+/** The `<script>` elements of a fragment (HTML or SVG), in document order. */
+const scriptsIn = (nodes: ChildNode[]): Element[] =>
+  nodes.flatMap((node) => {
+    if (node.nodeType !== 1) return [];
+    const el = node as Element;
+    return el.localName === 'script' ? [el] : [...el.querySelectorAll('script')];
+  });
+
+/**
+ * Takes every event handler attribute off the fragment before it is placed: no nonce can allow
+ * one, so under a policy each would be a violation report, and without one an `<img onerror>`
+ * would run code the contract never asked to run (it runs scripts). A script's own are
+ * reported as it runs; another element's here.
+ */
+function dropHandlers(content: DocumentFragment, onError: (message: string) => void): void {
+  for (const el of content.querySelectorAll('*'))
+    for (const { name } of [...el.attributes].filter((a) => /^on/i.test(a.name))) {
+      el.removeAttribute(name);
+      if (el.localName !== 'script')
+        onError(
+          `the ${name} attribute of a <${el.localName}> in a consent fragment was left out: no nonce can allow it`,
+        );
+    }
+}
+
 /** Replaces one inert script by a live copy carrying the nonce, and waits for an external one. */
 async function run(
   win: Window,
   inert: Element,
+  markup: ScriptMarkup,
   nonce: string | undefined,
   onError: (message: string, err?: unknown) => void,
 ): Promise<void> {
   const doc = win.document;
   const policy = trusted(win);
-  const markup = scriptMarkup(inert);
   // Against the page's address, not baseURI: a <base> the page was given cannot move them.
   const plan = planScript(markup, win.location.href);
   if (plan.kind === 'refused') {

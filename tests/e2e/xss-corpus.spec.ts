@@ -197,6 +197,35 @@ test('XSS corpus: cookie group labels and descriptions are shown as text', async
   await settle(page, seen);
 });
 
+test('XSS corpus: the server’s consent fragments run their scripts, never an event handler attribute', async ({
+  page,
+}) => {
+  const seen = await watch(page);
+  await serve(page, { '/xss/consent/': c.consentPage });
+  // A first visit, so a save runs the answer's scripts instead of reloading (spec §4).
+  const fragment = (id: string) =>
+    `<img src="/xss/none.png" alt="" onerror="__xss('${id}-img')"><svg onload="__xss('${id}-svg')"></svg>` +
+    `<p onmouseover="__xss('${id}-p')">${id}</p><script onload="__xss('${id}-script')">__xss('control-${id}')</script>`;
+  await page.route(`${origin()}/xss/swfiles/lib/privacycookie.php`, (route) =>
+    route.fulfill({
+      json: {
+        status: { code: '200', message: route.request().method() === 'POST' ? { privacy_cookie: '1' } : {} },
+        scripts: ['header', 'startbody', 'endbody'].map((position) => ({
+          scriptdata: fragment(position),
+          position,
+        })),
+      },
+    }),
+  );
+  await openWithRuntime(page, `${origin()}/xss/consent/`);
+  await page.getByRole('link', { name: 'Cookie settings' }).click();
+  await page.getByRole('button', { name: 'Save choices' }).click();
+  // The scripts themselves ran (each says so as a control), in order.
+  await expect.poll(() => seen.calls).toEqual(['control-header', 'control-startbody', 'control-endbody']);
+  await exercise(page.locator('body > p'));
+  await settle(page, seen);
+});
+
 /** With the strict CSP and Trusted Types of a real page, neither parser causes a violation. */
 for (const path of ['setHTML', 'DOMPurify'] as const) {
   test(`XSS corpus: every ajax fragment parsed under the strict CSP (${path} path): no violation`, async ({

@@ -53,4 +53,36 @@ describe("the server's consent scripts", () => {
     expect(document.body.textContent).toBe('abc');
     document.body.innerHTML = '';
   });
+
+  it('no event handler attribute is placed, on a script or any other element; each is reported', async () => {
+    silenceConsole(); // happy-dom loads no image: its error is fine here
+    const w = window as unknown as { pwned?: string[] };
+    w.pwned = [];
+    const messages: string[] = [];
+    await injectScripts(
+      window,
+      [
+        {
+          html: '<img src="/x.png" onerror="window.pwned.push(1)"><div onClick="window.pwned.push(2)"></div><script onload="window.pwned.push(3)">window.ran.push(1)</script>',
+          position: 'endbody',
+        },
+      ],
+      undefined,
+      (message) => messages.push(message),
+    );
+    // (happy-dom runs no script: what is placed is checked.)
+    expect(document.body.querySelector('script')!.text).toBe('window.ran.push(1)');
+    const handlers = [...document.body.querySelectorAll('*')].flatMap((el) =>
+      [...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name),
+    );
+    expect(handlers).toEqual([]);
+    expect(messages).toEqual([
+      'the onerror attribute of a <img> in a consent fragment was left out: no nonce can allow it',
+      'the onclick attribute of a <div> in a consent fragment was left out: no nonce can allow it',
+      'the onload attribute of a consent script was left out: no nonce can allow it',
+    ]);
+    document.body.querySelector('div')!.click();
+    expect(w.pwned).toEqual([]);
+    document.body.innerHTML = '';
+  });
 });
