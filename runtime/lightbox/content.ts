@@ -74,6 +74,8 @@ export function contentOf(
   origin = new URL(base).origin,
 ): Content | Refusal {
   const trimmed = href.trim();
+  // No address (`href=""`, or none): the page itself, which is no item (an image of it fails).
+  if (!trimmed) return { refused: 'an item needs an address: its href is empty or missing' };
   if (trimmed.startsWith('#')) {
     // `#info?width=600` (contract: width and height size inline content too); an id may hold a
     // `?` of its own (`#faq?`), so only a width or a height makes it parameters.

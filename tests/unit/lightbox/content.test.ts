@@ -110,6 +110,8 @@ describe('lightbox: href to content (a table)', () => {
     ['data:text/html,<script>alert(1)</script>', /not opened/],
     ['https://evil.example/x.html?ajax=true', /another origin/],
     ['#', /needs an id/],
+    ['', /href is empty or missing/],
+    [' \n', /href is empty or missing/],
     ['http://[::1', /not a valid address/],
   ])('refuses %s', (href, why) => {
     const result = contentOf(href, base, defaults);

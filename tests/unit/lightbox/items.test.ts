@@ -28,6 +28,17 @@ describe('lightbox items', () => {
     expect(String(error.mock.calls[0]![0])).toContain('lightbox: no element has the id "hours".');
   });
 
+  it('a link with an empty href, or none, is no item (not an image of the page itself), with a word', () => {
+    const { error } = silenceConsole();
+    html(
+      `<a data-sw-lightbox="g" href="/a.jpg">A</a><a data-sw-lightbox="g" href="">B</a><a data-sw-lightbox="g">C</a>`,
+    );
+    const items = itemsOf(document.querySelector('a')!, 'https://clinic.example/', defaultConfig().lightbox);
+    expect(items.map((i) => i.link.textContent)).toEqual(['A']);
+    expect(error).toHaveBeenCalledTimes(2);
+    expect(String(error.mock.calls[0]![0])).toContain('lightbox: an item needs an address');
+  });
+
   it('the thumbnail is the page’s own small image, also before it has loaded (lazy, below the fold)', () => {
     html(`<a data-sw-lightbox="g" href="/big-1.jpg"><img loading="lazy" src="/thumb-1.jpg" alt="One"></a>
       <a data-sw-lightbox="g" href="/big-2.jpg">Two</a>`);
