@@ -45,9 +45,10 @@ const variableName = /^[A-Za-z_][\w-]{0,63}$/;
 /**
  * `data-sw-cookie-groups`. Null when absent, empty or unusable: cookie management is then
  * not active (spec §5). A group with `forced: true`, and `privacy_cookie_1` whenever no
- * group says `forced`, is on and cannot be switched off.
+ * group says `forced`, is on and cannot be switched off. `problems` gets a line for each group
+ * left out and each field not used as written.
  */
-export function parseGroups(text: string | null | undefined): CookieGroup[] | null {
+export function parseGroups(text: string | null | undefined, problems: string[] = []): CookieGroup[] | null {
   if (!text?.trim()) return null;
   let raw: unknown;
   try {
@@ -58,11 +59,19 @@ export function parseGroups(text: string | null | undefined): CookieGroup[] | nu
   if (!Array.isArray(raw)) return null;
   const seen = new Set<string>();
   const groups: CookieGroup[] = [];
-  for (const g of raw) {
-    if (typeof g !== 'object' || g === null) continue;
-    const { label, variable, description, forced } = g as Record<string, unknown>;
-    if (typeof variable !== 'string' || !variableName.test(variable) || seen.has(variable)) continue;
+  for (const [i, g] of raw.entries()) {
+    const field = (name: string): unknown => (typeof g === 'object' && g ? g[name] : undefined);
+    const [label, variable, description, forced] = ['label', 'variable', 'description', 'forced'].map(field);
+    if (typeof variable !== 'string' || !variableName.test(variable) || seen.has(variable)) {
+      problems.push(`group ${i + 1} is left out (a missing, invalid or repeated variable)`);
+      continue;
+    }
     seen.add(variable);
+    // A group the builder meant to be forced, written `"forced":"true"`, must not pass unnoticed.
+    if (forced !== undefined && typeof forced !== 'boolean')
+      problems.push(`${variable}: "forced" is true or false, not ${JSON.stringify(forced)}: not forced`);
+    if ([label, description].some((v) => v !== undefined && typeof v !== 'string'))
+      problems.push(`${variable}: a label or description that is not text is left out`);
     groups.push({
       label: typeof label === 'string' ? label : variable,
       variable,

@@ -92,7 +92,9 @@ export const consentModal: Controller = {
 };
 
 function readMarker(el: Element) {
-  const groups = parseGroups(el.getAttribute(attr.cookieGroups));
+  const problems: string[] = [];
+  const groups = parseGroups(el.getAttribute(attr.cookieGroups), problems);
+  if (groups && problems.length) log.warn(`${attr.cookieGroups}: ${problems.join('; ')}`);
   if (!groups) {
     log.verbatim.warn(CONSENT_INACTIVE);
     throw new InvalidOptionsError(`${attr.cookieGroups} is missing or empty`, { logged: true });

@@ -48,6 +48,26 @@ describe('consent groups', () => {
     expect(parseGroups(text)).toBeNull();
   });
 
+  it('each group left out and each field not used as written is named', () => {
+    const problems: string[] = [];
+    const text = JSON.stringify([
+      { variable: 'privacy_cookie_2', forced: 'true', label: 5 },
+      null,
+      { variable: 'privacy_cookie_2' },
+      { variable: 'privacy_cookie_3', forced: false, description: 'Maps.' },
+    ]);
+    expect(parseGroups(text, problems)!.map((g) => [g.variable, g.forced, g.label])).toEqual([
+      ['privacy_cookie_2', false, 'privacy_cookie_2'],
+      ['privacy_cookie_3', false, 'privacy_cookie_3'],
+    ]);
+    expect(problems).toEqual([
+      'privacy_cookie_2: "forced" is true or false, not "true": not forced',
+      'privacy_cookie_2: a label or description that is not text is left out',
+      'group 2 is left out (a missing, invalid or repeated variable)',
+      'group 3 is left out (a missing, invalid or repeated variable)',
+    ]);
+  });
+
   it('a repeated variable counts once', () => {
     expect(parseGroups('[{"variable":"a"},{"variable":"a"}]')).toHaveLength(1);
   });

@@ -40,6 +40,7 @@ function setUp({
   stored = undefined as Record<string, string> | undefined,
   answered = Promise.resolve(),
   attrs = '',
+  cookieGroups = JSON.stringify(groups),
 } = {}) {
   kept.clear();
   posts = [];
@@ -49,7 +50,7 @@ function setUp({
       <button type="button" data-sw-consent-action="preferences" id="banner-prefs">Preferences</button>
     </div>
     <div ${id ? `id="${id}"` : ''} ${attrs} data-sw-consent-modal aria-labelledby="prefs-title"
-         data-sw-cookie-groups='${JSON.stringify(groups)}' data-sw-consent-options='{"delay":${delay}${more}}'>
+         data-sw-cookie-groups='${cookieGroups}' data-sw-consent-options='{"delay":${delay}${more}}'>
       <h2 id="prefs-title">Cookie preferences</h2>
       <div data-sw-consent-groups></div>
       <button type="button" data-sw-consent-action="accept" id="save">Save choices</button>
@@ -285,6 +286,23 @@ describe('preferences the builder hid (contract §3: the runtime alone decides w
     expect(modal().hidden).toBe(false);
     rt.destroy();
     expect(modal().hidden).toBe(true);
+  });
+});
+
+describe('cookie groups not written as the contract says', () => {
+  it('a group left out and a field not used as written are named in one warning', async () => {
+    const { warn } = silenceConsole();
+    setUp({
+      cookieGroups: JSON.stringify([
+        { label: 'Statistics', variable: 'privacy_cookie_2', forced: 'true' },
+        { label: 'No variable' },
+      ]),
+    });
+    await ready();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toContain(
+      'data-sw-cookie-groups: privacy_cookie_2: "forced" is true or false, not "true": not forced; group 2 is left out',
+    );
   });
 });
 
