@@ -6,6 +6,7 @@ import {
   warnOptions,
   type OptionReport,
 } from '../options';
+import { describe, log } from '../log';
 import { attr } from '../schema';
 
 /** Spec §9 modal defaults. */
@@ -60,6 +61,9 @@ export function readModalOptions(el: Element): { options: ModalOptions } & Optio
 export function modalOptions(el: Element): ModalOptions {
   const report = readModalOptions(el);
   warnOptions(el, report);
+  // Allowed (a notice to acknowledge), but without a control of its own to close it, a keyboard trap.
+  if (!report.options.close.length)
+    log.warn(`${describe(el)}: "close" is empty: a visitor can leave it only through a control of its own.`);
   return report.options;
 }
 

@@ -60,6 +60,15 @@ describe('modal options', () => {
     expect(String(warn.mock.calls[0]![0])).toMatch(/out of range: delay 3000000000 \(2147483647 used\)/);
   });
 
+  it('no close method at all is allowed, with a warning: only a control of the modal’s own can close it', () => {
+    const { warn } = silenceConsole();
+    expect(modalOptions(el('{"close":[]}')).close).toEqual([]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/"close" is empty: a visitor can leave it only through/);
+    modalOptions(el('{"close":["escape"]}'));
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
   it('invalid JSON throws, so the registry leaves the element plain', () => {
     expect(() => modalOptions(el('{trigger: load}'))).toThrow(InvalidOptionsError);
   });
