@@ -76,7 +76,9 @@ export type ConsentEvent =
   | { type: 'save'; action: ConsentAction }
   | { type: 'saved'; flags: Flags }
   /** Not confirmed: the choice applies on this page (and was kept to be sent again). */
-  | { type: 'save-failed' };
+  | { type: 'save-failed' }
+  /** A no given in another tab of the site (consent/tabs.ts): optional groups only. */
+  | { type: 'withdrawn'; off: readonly string[] };
 
 export function initialConsent(setup: ConsentSetup): ConsentState {
   const flags = flagsFor('decline', setup.groups, {});
@@ -140,6 +142,13 @@ function visitor(s: ConsentState, e: ConsentEvent): ConsentState {
         firstVisit: false,
         open,
       };
+    }
+    case 'withdrawn': {
+      // The latest word: in force here, and in the switches (a save here must not grant it
+      // again unasked). A choice this tab is sending is this visitor's own, and left alone.
+      const off = <F extends Flags | undefined>(f: F): F =>
+        f && ({ ...f, ...Object.fromEntries(e.off.map((name) => [name, 0])) } as F);
+      return { ...s, flags: off(s.flags), draft: off(s.draft), previous: off(s.previous) };
     }
     default:
       return s;

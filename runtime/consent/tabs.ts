@@ -4,20 +4,23 @@
  * until reloaded, and the tag wrote its cookies again. Only groups switched off travel; a yes
  * starts nothing elsewhere (that tab's page was shown under the old choice, and reloading it
  * unasked could lose what its visitor was typing). The server's scripts that tab already ran
- * stay until it reloads. Returns what tells the others; `withdraw` hears them. `optional`: the
- * groups a visitor can switch off.
+ * stay until it reloads. Returns what tells the others; `withdraw` hears them. `scope`: the
+ * project (its consent is its own); `optional`: the groups a visitor can switch off.
  */
 export function otherTabs(
   win: Window,
   signal: AbortSignal,
-  withdraw: (off: string[]) => void,
-  optional: readonly string[],
+  {
+    scope,
+    optional,
+    withdraw,
+  }: { scope: string; optional: readonly string[]; withdraw: (off: string[]) => void },
 ): (off: string[]) => void {
   const Channel = (win as Window & { BroadcastChannel?: typeof BroadcastChannel }).BroadcastChannel;
   let channel: BroadcastChannel | undefined;
   const open = () => {
     if (!Channel) return;
-    channel = new Channel('sw-consent');
+    channel = new Channel(`sw-consent:${scope}`);
     channel.onmessage = (e: MessageEvent<{ off?: unknown }>) => {
       const off = e.data?.off;
       if (Array.isArray(off) && off.every((name) => typeof name === 'string')) withdraw(off);
@@ -40,7 +43,7 @@ export function otherTabs(
     { signal },
   );
   signal.addEventListener('abort', close, { once: true });
-  return (off) => channel?.postMessage({ off });
+  return (off) => void (off.length && channel?.postMessage({ off }));
 }
 
 /**
@@ -54,6 +57,12 @@ export function offInJar(doc: Document, names: readonly string[]): string[] {
   } catch {
     return []; // a sandboxed document has no cookies to read
   }
-  const cookies = jar.split(';').map((c) => c.trim());
-  return names.filter((name) => cookies.includes(`${name}=0`));
+  // Of cookies of one name, the browser lists the one of the longest path first: this
+  // project's, not a site's at the root with the same names.
+  const first = new Map<string, string>();
+  for (const c of jar.split(';')) {
+    const [name = '', value = ''] = c.trim().split('=');
+    if (!first.has(name)) first.set(name, value);
+  }
+  return names.filter((name) => first.get(name) === '0');
 }

@@ -1,37 +1,20 @@
 import type { Controller, ControllerContext } from '../controller';
-import { consentClient, counted } from '../consent/client';
-import {
-  bannerDue,
-  bannerShown,
-  busy,
-  consentFlow,
-  initialConsent,
-  type ConsentEvent,
-  type ConsentState,
-} from '../consent/flow';
+import { bannerDue, bannerShown, busy, consentFlow, initialConsent } from '../consent/flow';
 import { consentHub } from '../consent/hub';
-import { switchedOff } from '../consent/flags';
 import { drawOnContact, hideAcceptAll, listenForActions, preferencesDialog } from '../consent/markup';
-import {
-  CONSENT_INACTIVE,
-  consentOptions,
-  parseGroups,
-  type ConsentAction,
-  type CookieGroup,
-} from '../consent/model';
+import { CONSENT_INACTIVE, consentOptions, parseGroups, type ConsentAction } from '../consent/model';
 import { switchesDrawer } from '../consent/drawer';
 import { recheckConsent, saveConsent, startConsent, type ConsentSession } from '../consent/session';
-import { otherTabs } from '../consent/tabs';
+import { pageSession } from '../consent/page-session';
 import { fragmentId } from '../dom';
 import { dropFragment } from '../ui/dialog-close';
 import { InvalidOptionsError } from '../errors';
 import { log } from '../log';
 import { jsonAttribute } from '../options';
-import { attr, events, sel } from '../schema';
+import { attr, sel } from '../schema';
 import type { Dialog } from '../ui/dialog';
-import { createStore, type Store } from '../ui/store';
+import { createStore } from '../ui/store';
 
-type ConsentStore = Store<ConsentState, ConsentEvent>;
 type Undo = () => void;
 
 /**
@@ -66,7 +49,7 @@ export const consentModal: Controller = {
       `${sel(attr.consentBanner)}[hidden],[${attr.consentAction}][hidden],[data-sw-consent-gpc][hidden]{display:none!important}`,
     );
     if (!options.enableAll) hideAcceptAll(runtime.document, restore);
-    const session = sessionOf(ctx, store, groups);
+    const session = pageSession(ctx, store, groups);
     const openPreferences = follow(el, ctx, session, dialog, drawSwitches, restore, options.enableAll, back);
 
     if (!env.local) {
@@ -109,35 +92,6 @@ function readMarker(el: Element) {
 
 const failure = (ctx: ControllerContext) =>
   ctx.guard((err: unknown) => log.error('cookie consent failed', err));
-
-function sessionOf(ctx: ControllerContext, store: ConsentStore, groups: CookieGroup[]): ConsentSession {
-  const { runtime, signal } = ctx;
-  const { window: win, document: doc } = runtime;
-  const hub = consentHub(runtime);
-  const endpoint = `${runtime.env.baseUrl}/swfiles/lib/privacycookie.php`;
-  const withdraw = (off: string[]) => {
-    const flags = switchedOff(hub.flags, off);
-    if (flags) hub.publish(flags, hub.reloading);
-  };
-  // The editors save nothing: a choice tried there is no visitor's no.
-  const optional = groups.filter((g) => !g.forced).map((g) => g.variable);
-  const tell = runtime.env.local ? () => {} : otherTabs(win, signal, ctx.guard(withdraw), optional);
-  return {
-    store,
-    signal,
-    client: counted(
-      consentClient(win, endpoint, signal, groups, runtime.nonce, runtime.config.consent.revision),
-      runtime.work,
-    ),
-    publish(detail, reloading) {
-      hub.publish(detail, reloading);
-      // Page script gets its own frozen copy, so nothing it does reaches the runtime.
-      doc.dispatchEvent(new CustomEvent(events.consent, { detail: Object.freeze({ ...detail }) }));
-    },
-    withdraw: (off) => (withdraw(off), tell(off)),
-    reload: () => win.location.reload(),
-  };
-}
 
 /** The flow's state on the page (banner, dialog closed once settled, `aria-busy` while saving),
  * the page's actions into the flow. Returns what opens the preferences. */

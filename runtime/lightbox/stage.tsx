@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { log } from '../log';
 import type { Viewport } from '../ui/use-viewport';
 import type { Content } from './content';
@@ -20,8 +20,8 @@ export interface StageProps {
   embed: boolean;
   /** The placeholder's "Load video": the visitor lets the item's provider in. */
   onAllow(): void;
-  /** The lightbox chunk's own texts: the placeholder's, and the loading status. */
-  mediaText: { load: string; notice: (provider: string) => string; loading: string };
+  /** The lightbox chunk's own texts: the placeholder's, the loading status, an ajax failure. */
+  mediaText: { load: string; notice: (provider: string) => string; loading: string; ajaxFailed: string };
   onLoaded(shown: number, width: number, height: number): void;
   /** An image could not be loaded: the stage says so; this reports it (the editors' list). */
   onBroken(): void;
@@ -81,7 +81,14 @@ export function Stage(props: StageProps): ReactNode {
     case 'ajax':
       // One per address: the content moved past leaves in the commit, before focus is kept
       // (useKeepFocus), not after it, in an effect emptying the same box.
-      return <AjaxContent key={content.src} src={content.src} loadAjax={props.loadAjax} />;
+      return (
+        <AjaxContent
+          key={content.src}
+          src={content.src}
+          loadAjax={props.loadAjax}
+          failed={props.mediaText.ajaxFailed}
+        />
+      );
   }
 }
 
@@ -126,17 +133,28 @@ function InlineCopy({
   return <div ref={ref} tabIndex={0} style={{ width, height, maxWidth: '100%', overflow: 'auto' }} />;
 }
 
-/** Same-origin HTML, fetched and sanitised by the adapter's loader, then shown. */
-function AjaxContent({ src, loadAjax }: { src: string; loadAjax: StageProps['loadAjax'] }): ReactNode {
+/** Same-origin HTML, fetched and sanitised by the adapter's loader, then shown; or why not. */
+function AjaxContent(props: { src: string; loadAjax: StageProps['loadAjax']; failed: string }): ReactNode {
+  const { src, loadAjax } = props;
   const ref = useRef<HTMLDivElement>(null);
+  const [broken, setBroken] = useState(false);
   useEffect(() => {
     const abort = new AbortController();
     ref.current!.replaceChildren();
     loadAjax(src, abort.signal).then(
       (fragment) => !abort.signal.aborted && ref.current?.replaceChildren(fragment),
-      (err: unknown) => !abort.signal.aborted && log.error(`lightbox: ${src} could not be loaded.`, err),
+      (err: unknown) => {
+        if (abort.signal.aborted) return;
+        log.error(`lightbox: ${src} could not be loaded.`, err);
+        setBroken(true); // the visitor is told too, not left before an empty stage
+      },
     );
     return () => abort.abort();
   }, [src]);
-  return <div ref={ref} />;
+  return (
+    <>
+      <div ref={ref} />
+      {broken && <p role="alert">{props.failed}</p>}
+    </>
+  );
 }

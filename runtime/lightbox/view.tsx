@@ -179,6 +179,7 @@ function mediaTexts(runtime: Runtime) {
     load: t('embedLoad'),
     notice: (provider: string) => t('embedNotice', { provider }),
     loading: t('loading'),
+    ajaxFailed: t('ajaxFailed'),
   };
 }
 

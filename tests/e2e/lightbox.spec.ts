@@ -423,6 +423,21 @@ test.describe('lightbox: content types, sizing, options', () => {
     await expect(page).toHaveURL(/^http:\/\/elsewhere\.localhost\/fragment\.html/);
   });
 
+  test('ajax content that cannot be loaded says so in the stage, announced, not an empty box', async ({
+    page,
+  }) => {
+    await openGallery(page);
+    await retarget(page, '/clinic/assets/fragments/missing.html?ajax=true', 'Gone');
+    const errors: string[] = []; // from here on: the item's
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.locator('a[title="Gone"]').click();
+    await expect(box(page).locator('.sw-lb-content [role="alert"]')).toHaveText(
+      'This content cannot be loaded.',
+    );
+    expect(errors.some((e) => e.includes('missing.html?ajax=true could not be loaded'))).toBe(true);
+    await expectAxeClean(page);
+  });
+
   const tour = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&width=640&height=360';
 
   test('YouTube waits behind a placeholder: nothing is requested from it before "Load video"; axe-clean both ways', async ({

@@ -7,7 +7,11 @@ const windowWithChannels = () => Object.assign(new EventTarget(), { BroadcastCha
 const tab = () => {
   const heard: string[][] = [];
   const life = new AbortController();
-  const tell = otherTabs(windowWithChannels(), life.signal, (off) => heard.push(off), OPTIONAL);
+  const tell = otherTabs(windowWithChannels(), life.signal, {
+    scope: '/clinic',
+    optional: OPTIONAL,
+    withdraw: (off) => heard.push(off),
+  });
   return { heard, tell, close: () => life.abort() };
 };
 
@@ -28,7 +32,7 @@ describe('consent across the site’s tabs', () => {
   it('anything else on the channel is no answer, and a closed tab hears nothing', async () => {
     const [a, b, gone] = [tab(), tab(), tab()];
     gone.close();
-    const raw = new BroadcastChannel('sw-consent');
+    const raw = new BroadcastChannel('sw-consent:/clinic');
     try {
       for (const data of [null, 'privacy_cookie_2', { off: 'privacy_cookie_2' }, { off: [2] }, { on: ['x'] }])
         raw.postMessage(data);
@@ -43,8 +47,28 @@ describe('consent across the site’s tabs', () => {
     }
   });
 
+  it('another project of the site hears nothing; nothing to withdraw is not sent', async () => {
+    const [a, b] = [tab(), tab()];
+    const dental: string[][] = [];
+    const sibling = new BroadcastChannel('sw-consent:/dental');
+    sibling.onmessage = (e) => dental.push(e.data.off);
+    try {
+      a.tell([]);
+      a.tell(['privacy_cookie_3']);
+      await vi.waitFor(() => expect(b.heard).toEqual([['privacy_cookie_3']]));
+      expect(dental).toEqual([]);
+    } finally {
+      sibling.close();
+      [a, b].forEach((t) => t.close());
+    }
+  });
+
   it('without BroadcastChannel (an old browser) telling does nothing and throws nothing', () => {
-    const tell = otherTabs(new EventTarget() as Window, new AbortController().signal, () => {}, OPTIONAL);
+    const tell = otherTabs(new EventTarget() as Window, new AbortController().signal, {
+      scope: '/clinic',
+      optional: OPTIONAL,
+      withdraw: () => {},
+    });
     expect(() => tell(['privacy_cookie_2'])).not.toThrow();
   });
 });
@@ -54,8 +78,8 @@ describe('consent across tabs and the back/forward cache', () => {
     const win = windowWithChannels();
     const heard: string[][] = [];
     const life = new AbortController();
-    otherTabs(win, life.signal, (off) => heard.push(off), OPTIONAL);
-    const raw = new BroadcastChannel('sw-consent');
+    otherTabs(win, life.signal, { scope: '/clinic', optional: OPTIONAL, withdraw: (off) => heard.push(off) });
+    const raw = new BroadcastChannel('sw-consent:/clinic');
     const shown = (persisted: boolean) =>
       win.dispatchEvent(Object.assign(new Event('pageshow'), { persisted }));
     try {
@@ -79,7 +103,7 @@ describe('a no given on another page while this one was in the back/forward cach
     }) as unknown as Window;
     const heard: string[][] = [];
     const life = new AbortController();
-    otherTabs(win, life.signal, (off) => heard.push(off), OPTIONAL);
+    otherTabs(win, life.signal, { scope: '/clinic', optional: OPTIONAL, withdraw: (off) => heard.push(off) });
     const show = (persisted: boolean) =>
       win.dispatchEvent(Object.assign(new Event('pageshow'), { persisted }));
     return { heard, show, close: () => life.abort() };
@@ -118,6 +142,8 @@ describe('a no given on another page while this one was in the back/forward cach
     expect(offInJar({ cookie: 'privacy_cookie_2=00; privacy_cookie_3=0x' } as Document, OPTIONAL)).toEqual(
       [],
     );
+    // This project's cookie (the longer path, listed first), not the site root's of the same name.
+    expect(offInJar({ cookie: 'privacy_cookie_2=1; privacy_cookie_2=0' } as Document, OPTIONAL)).toEqual([]);
     const sandboxed = {
       get cookie(): string {
         throw new DOMException('The document is sandboxed', 'SecurityError');

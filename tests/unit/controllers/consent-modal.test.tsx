@@ -306,6 +306,39 @@ describe('cookie groups not written as the contract says', () => {
   });
 });
 
+describe('a no given in another tab of the site', () => {
+  it('applies as one given here: tracking, sw:consent, the switches and a later save all say no', async () => {
+    // Node's BroadcastChannel stands in for the browser's (happy-dom has none).
+    Object.assign(window, { BroadcastChannel });
+    const otherTab = new BroadcastChannel('sw-consent:/clinic');
+    const sibling = new BroadcastChannel('sw-consent:/dental');
+    try {
+      const on = { privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '1', privacy_cookie_3: '1' };
+      setUp({ stored: on });
+      await ready();
+      await rt.work.idle();
+      expect(events).toEqual([on]);
+      sibling.postMessage({ off: ['privacy_cookie_3'] }); // another project's consent: not ours
+      otherTab.postMessage({ off: ['privacy_cookie_1', 'privacy_cookie', 'privacy_cookie_2'] });
+      const now = { ...on, privacy_cookie_2: '0' }; // a forced group, the choice marker: no one's to refuse
+      await vi.waitFor(() => expect(consentHub(rt).flags).toEqual(now));
+      expect(events).toEqual([on, now]);
+      click('#link');
+      await drawn();
+      expect(switchFor('privacy_cookie_2').checked).toBe(false);
+      expect(switchFor('privacy_cookie_3').checked).toBe(true);
+      click('#save');
+      await vi.waitFor(() => expect(posts).toHaveLength(1));
+      expect(posts[0]).toContain('privacy_cookie_2=0');
+      expect(posts[0]).toContain('privacy_cookie_3=1');
+    } finally {
+      otherTab.close();
+      sibling.close();
+      delete (window as { BroadcastChannel?: unknown }).BroadcastChannel;
+    }
+  });
+});
+
 describe('a page shown again from the back/forward cache', () => {
   it('reads the server again (a choice made on another page meanwhile); a page shown for the first time does not', async () => {
     setUp({ later: true });
