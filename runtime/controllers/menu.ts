@@ -15,7 +15,7 @@ const css = `
 .sw-vh{position:absolute!important;width:1px;height:1px;margin:-1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 [${attr.menu}][${attr.ready}] [hidden]{display:none!important}
 [${attr.menu}][${attr.ready}] li>ul{min-width:9em;max-width:25em}
-.sw-submenu{min-width:24px;min-height:24px;margin-left:.2em;padding:0 .3em;vertical-align:middle}
+.sw-submenu{min-width:24px;min-height:24px;margin-inline-start:.2em;padding:0 .3em;vertical-align:middle}
 .sw-submenu::before{content:"";display:inline-block;width:.4em;height:.4em;border:solid currentColor;border-width:0 2px 2px 0;transform:translateY(-25%) rotate(45deg)}
 .sw-submenu[aria-expanded=true]::before{transform:translateY(25%) rotate(225deg)}
 @media (max-width:${MENU_BREAKPOINT - 0.02}px){[${attr.menu}][${attr.ready}] li>ul{position:static!important;max-width:none}}
@@ -42,9 +42,9 @@ export const menu: Controller = {
     const undo: (() => void)[] = [markActiveLinks(nav, win.location)];
     runtime.adoptStyles(css);
 
-    const ensureId = (el: HTMLElement) => idFor(el, undo);
+    const control = (button: HTMLElement, el: HTMLElement) => controls(button, el, undo);
     const small = win.matchMedia(`(max-width: ${MENU_BREAKPOINT - 0.02}px)`);
-    const [cancelHover, closeAll, escape, items] = submenus(ctx, list, t, ensureId, small, was?.[1]);
+    const [cancelHover, closeAll, escape, items] = submenus(ctx, list, t, control, small, was?.[1]);
 
     // Below the breakpoint the toggle controls the whole list.
     const setList = (expanded: boolean) => {
@@ -64,7 +64,7 @@ export const menu: Controller = {
       }
     };
     if (toggle) {
-      toggle.setAttribute('aria-controls', ensureId(list));
+      control(toggle, list);
       nameToggle(toggle, t('menu'), undo);
       applyBreakpoint();
       if (was?.[0] && small.matches) setList(true);
@@ -152,11 +152,15 @@ function nameToggle(el: HTMLButtonElement, label: string, undo: (() => void)[]) 
   el.setAttribute('aria-label', label);
 }
 
-/** `el`'s id, given one when it has none (`undo` takes that back): for `aria-controls`. */
-function idFor(el: HTMLElement, undo: (() => void)[]): string {
+/**
+ * `button` controls `el`: `el` is given an id when it has none (`undo` takes that back). A
+ * builder's id with a space is no single IDREF (axe: aria-valid-attr-value), and it cannot be
+ * changed under the builder's CSS: no `aria-controls` then, which a disclosure may go without.
+ */
+function controls(button: HTMLElement, el: HTMLElement, undo: (() => void)[]): void {
   if (!el.id) {
     el.id = uniqueId(el.ownerDocument, 'sw-menu');
     undo.push(() => el.removeAttribute('id'));
   }
-  return el.id;
+  if (!/\s/.test(el.id)) button.setAttribute('aria-controls', el.id);
 }

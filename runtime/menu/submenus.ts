@@ -27,7 +27,7 @@ export function submenus(
   ctx: ControllerContext,
   list: HTMLElement,
   t: Translate<'submenu'>,
-  ensureId: (el: HTMLElement) => string,
+  control: (button: HTMLElement, sub: HTMLElement) => void,
   small: MediaQueryList,
   kept: Element[] = [],
 ) {
@@ -36,15 +36,15 @@ export function submenus(
   for (const li of list.querySelectorAll('li')) {
     const sub = li.querySelector<HTMLElement>(':scope > ul');
     if (!sub) continue;
-    // No link of its own (a language switcher's list drawn in the item): named by the list.
+    // Named as its link or its own words are, else by its list (a language switcher's, drawn in it).
     const link = li.querySelector<HTMLAnchorElement>(':scope > a');
-    const name = link?.textContent || sub.getAttribute('aria-label') || '';
-    const button = disclosure(sub, ensureId(sub), t('submenu', { label: name.trim() }));
+    const name = nameOf(link ?? li, sub) || sub.getAttribute('aria-label')?.trim() || '';
+    const button = disclosure(sub, t('submenu', { label: name }).trim());
+    control(button, sub);
     const item = items[items.push({ li, sub, button }) - 1]!;
-    // A parent whose link goes nowhere (`href="#"`, or none) opens its submenu when pressed,
-    // as SmartMenus does, instead of jumping to the top of the page (a tap has no hover);
-    // what hover opened, the press holds open (not closed under the pointer).
-    if (link && /^#?$/.test(link.getAttribute('href')?.trim() ?? ''))
+    // A parent whose link goes nowhere opens its submenu when pressed (SmartMenus), not the
+    // top of the page (a tap has no hover); what hover opened, the press holds open.
+    if (link && goesNowhere(link))
       listen(link, 'click', (e) => {
         e.preventDefault();
         if (!hovered.delete(item)) button.click();
@@ -109,17 +109,39 @@ function focusElsewhere(items: Item[], item: Item): boolean {
   return items.some((o) => !o.sub.hidden && !o.li.contains(item.li) && o.sub.contains(at));
 }
 
+/** `href="#"`, `javascript:void(0)` or none: a parent link there only to open its submenu. */
+const goesNowhere = (link: Element) =>
+  /^(#|javascript:(void\(?0\)?)?;?)?$/i.test(link.getAttribute('href')?.replace(/\s/g, '') ?? '');
+
 /** The button before `sub` that shows and hides it, named `name` by visually hidden text. */
-function disclosure(sub: HTMLElement, id: string, name: string): HTMLButtonElement {
+function disclosure(sub: HTMLElement, name: string): HTMLButtonElement {
   const doc = sub.ownerDocument;
   const button = doc.createElement('button');
   button.type = 'button';
   button.className = 'sw-submenu';
-  button.setAttribute('aria-controls', id);
   const label = doc.createElement('span');
   label.className = 'sw-vh';
   label.textContent = name;
   button.append(label);
   sub.before(button);
   return button;
+}
+
+/**
+ * What names `el` to a screen reader, roughly (accname): its `aria-label`, else its words and
+ * its images' `alt`, leaving out `skip` and what is hidden from everyone.
+ */
+function nameOf(el: Element, skip: Element): string {
+  const label = el.getAttribute('aria-label')?.trim();
+  if (label) return label;
+  let text = el.getAttribute('alt') ?? '';
+  for (const node of el.childNodes)
+    if (node.nodeType === 3) text += node.nodeValue;
+    else if (
+      node !== skip &&
+      node.nodeType === 1 &&
+      !(node as Element).matches('[hidden],[aria-hidden=true]')
+    )
+      text += ` ${nameOf(node as Element, skip)} `;
+  return text.replace(/\s+/g, ' ').trim();
 }

@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAxeClean, openWithRuntime, runtimeIdle, test, urlFor } from './fixtures';
+import {
+  appendMarkup,
+  expect,
+  expectAxeClean,
+  type Markup,
+  openWithRuntime,
+  runtimeIdle,
+  test,
+  urlFor,
+} from './fixtures';
 import { heights, naturalMismatches, rowProblems } from './rows-helpers';
 
 const isSmall = (page: Page) => page.viewportSize()!.width < 768;
@@ -218,6 +227,40 @@ test.describe('dropdown menu on wide screens', { tag: '@wide' }, () => {
     await page.waitForSelector('[data-sw-menu][data-sw-ready]');
     await expect(servicesSub(page)).toBeVisible();
     await expect(servicesButton(page)).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  test("items named as a builder names them (an image's alt, an aria-label, words with no link), an id with a space: named buttons, axe-clean open", async ({
+    page,
+  }) => {
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    // Links of a size to tap (WCAG 2.5.8), as a builder's theme makes them.
+    const a = (attrs: Record<string, string>, text = '', inner: Markup[] = []): Markup => [
+      'a',
+      {
+        href: '/clinic/en/',
+        style: 'display:inline-block;min-width:24px;min-height:24px;margin:4px',
+        ...attrs,
+      },
+      text,
+      inner,
+    ];
+    const sub = (id: string): Markup => ['ul', { id }, '', [['li', {}, '', [a({}, 'Home')]]]];
+    const logo: Markup = ['img', { src: '/clinic/assets/img/dr-chen-thumb.png', alt: 'Clinic', width: '24' }];
+    const items: Markup[] = [
+      ['li', {}, '', [a({}, '', [logo]), sub('one')]],
+      ['li', {}, '', [a({ 'aria-label': 'Team' }, '▾'), sub('two')]],
+      ['li', {}, '', [['span', {}, 'Wards'], sub('wards menu')]],
+    ];
+    const nav = { 'data-sw-menu': '', 'aria-label': 'Departments', id: 'builder-menu' };
+    await appendMarkup(page, 'main', [['nav', nav, '', [['ul', {}, '', items]]]]);
+    const menu = page.locator('#builder-menu');
+    await expect(menu).toHaveAttribute('data-sw-ready', '');
+    const buttons = menu.locator('button.sw-submenu');
+    for (const [i, name] of ['Clinic submenu', 'Team submenu', 'Wards submenu'].entries())
+      await expect(buttons.nth(i)).toHaveAccessibleName(name);
+    await buttons.nth(2).click();
+    await expect(page.locator('[id="wards menu"]')).toBeVisible();
+    await expectAxeClean(page, { include: '#builder-menu' });
   });
 });
 
