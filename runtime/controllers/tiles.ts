@@ -5,7 +5,7 @@ import { log, describe } from '../log';
 import { rebuildOnChange } from '../rebuild';
 import { attr } from '../schema';
 import { strategyFor, whenNeeded } from '../strategies';
-import { strayTileMessage, tileTargets } from '../tiles/targets';
+import { galleryFor, strayTileMessage, tileTargets } from '../tiles/targets';
 import type { createTilePopup, TileItem } from './tile-popup';
 
 type Popup = ReturnType<typeof createTilePopup>;
@@ -41,6 +41,7 @@ export const tiles: Controller = {
     const popup = popupLoader(ctx, items, container, hide);
     openOnClick(
       ctx,
+      container,
       items,
       (index, link) => void popup.show(index, link),
       () => popup.failures() > 1,
@@ -54,8 +55,10 @@ export const tiles: Controller = {
       // After a failure the sections are back and the link's own jump (show's fallback sets the
       // hash too) must not fetch again. No opener: focus goes back to the tile when it closes.
       if (popup.failures()) return;
-      const index = items.findIndex(({ content }) => content.id === fragmentId(win.location.hash));
-      if (index >= 0) void popup.show(index, items[index]!.tile);
+      const id = fragmentId(win.location.hash);
+      const index = items.findIndex(({ content }) => content.id === id);
+      if (index >= 0 && galleryFor(container.ownerDocument, id) === container)
+        void popup.show(index, items[index]!.tile);
     };
     if (!runtime.env.local) {
       // Not over a carried section: the visitor may have moved on from the one the address names.
@@ -145,11 +148,13 @@ function popupLoader(
 
 /**
  * A tile, or any link in the page to a tile's section, opens it with focus to come back to the
- * link (the link's own jump would blur it, and add a history entry per click). `plain()`: the
+ * link (the link's own jump would blur it, and add a history entry per click), in the gallery
+ * `galleryFor` names (a section may be shared by two). `plain()`: the
  * popup's code failed twice, and links are the builder's plain links again.
  */
 function openOnClick(
   ctx: ControllerContext,
+  container: Element,
   items: readonly TileItem[],
   show: (index: number, link: Element) => void,
   plain: () => boolean,
@@ -159,6 +164,7 @@ function openOnClick(
     const id = link && fragmentId(link.getAttribute('href')!);
     const index = items.findIndex(({ content }) => id && content.id === id);
     if (!link || index < 0 || !isPlainClick(e) || plain()) return;
+    if (galleryFor(ctx.runtime.document, id!, link) !== container) return;
     e.preventDefault();
     show(index, link);
   });
@@ -180,6 +186,7 @@ function tilesAndContents(container: Element): Element[] {
 
 function tileItems(container: Element): TileItem[] {
   const { items, strays } = tileTargets(container);
-  for (const tile of strays) log.warn(`${describe(tile)}: ${strayTileMessage}`);
+  for (const tile of strays)
+    log.warn(`${describe(tile)} href="${tile.getAttribute('href') ?? ''}": ${strayTileMessage}`);
   return items;
 }

@@ -21,3 +21,15 @@ export function tileTargets(container: Element): { items: TileItem[]; strays: El
 }
 
 export const strayTileMessage = 'its href names no data-sw-tile-content element; it stays a plain link.';
+
+/**
+ * Which gallery opens a link to the section `id`: a tile's own gallery, so a section shared by
+ * two galleries opens with the siblings the visitor was browsing; any other link (or the
+ * address), the first gallery in the page with a tile for it, so one popup opens, not two.
+ */
+export function galleryFor(doc: Document, id: string, link?: Element): Element | undefined {
+  const has = (gallery?: Element | null) =>
+    !!gallery && tileTargets(gallery).items.some(({ content }) => content.id === id);
+  const own = link?.hasAttribute(attr.tile) ? link.closest(`[${attr.tiles}]`) : null;
+  return has(own) ? own! : [...doc.querySelectorAll(`[${attr.tiles}]`)].find(has);
+}

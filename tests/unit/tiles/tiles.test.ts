@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tiles } from '../../../runtime/controllers/tiles';
 import type { Runtime } from '../../../runtime/runtime';
-import { html, runtime } from '../helpers';
+import { html, runtime, silenceConsole } from '../helpers';
 
 let rt: Runtime | undefined;
 afterEach(() => {
@@ -111,5 +111,57 @@ describe('tiles: rebuilt under the visitor (a tile or section added later)', () 
     document.getElementById('tc')!.click();
     await vi.waitFor(() => expect(dialogOf('c')?.open).toBe(true));
     expect(document.querySelectorAll('dialog[open]')).toHaveLength(1);
+  });
+});
+
+describe('tiles: a section two galleries share', () => {
+  const start = () => {
+    html(`<div data-sw-tiles><a data-sw-tile href="#a">A</a><a data-sw-tile href="#s" id="in-first">S</a></div>
+      <div data-sw-tiles><a data-sw-tile href="#s" id="in-second">S</a><a data-sw-tile href="#c" id="c-tile">C</a></div>
+      <section id="a" data-sw-tile-content><h2>Alpha</h2></section>
+      <section id="s" data-sw-tile-content><h2>Shared</h2></section>
+      <section id="c" data-sw-tile-content><h2>Gamma</h2></section>`);
+    rt = runtime([{ name: 'tiles', selector: '[data-sw-tiles]', load: 'ready', controller: tiles }]);
+    rt.start();
+  };
+  const dialogOf = (id: string) => document.getElementById(id)!.closest('dialog');
+  const next = (id: string) => dialogOf(id)!.querySelector<HTMLElement>('[data-sw-tile-next]')!;
+
+  it("opens from a tile with that tile's own gallery: Next goes on to its own sibling", async () => {
+    start();
+    document.getElementById('in-second')!.click();
+    await vi.waitFor(() => expect(dialogOf('s')?.open).toBe(true));
+    expect(next('s').getAttribute('aria-disabled')).not.toBe('true');
+    next('s').click();
+    await vi.waitFor(() => expect(dialogOf('c')?.open).toBe(true));
+    expect(document.querySelectorAll('dialog[open]')).toHaveLength(1);
+    dialogOf('c')!.querySelector<HTMLElement>('[data-sw-dialog-close]')!.click();
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe('c-tile')); // the tile of the section shown
+  });
+
+  it('opens one popup, not two, from the address (the first gallery with it)', async () => {
+    history.replaceState(null, '', '#s');
+    try {
+      start();
+      await vi.waitFor(() => expect(dialogOf('s')?.open).toBe(true));
+      await rt!.work.idle();
+      expect(document.querySelectorAll('dialog[open]')).toHaveLength(1);
+      expect(next('s').getAttribute('aria-disabled')).toBe('true'); // the last of the first gallery
+    } finally {
+      history.replaceState(null, '', location.pathname + location.search);
+    }
+  });
+});
+
+describe('tiles: a tile whose href names no section', () => {
+  it('stays a plain link, and the warning says which href, so the builder can find it', () => {
+    const { warn } = silenceConsole();
+    html(`<div data-sw-tiles><a data-sw-tile href="#a">A</a><a data-sw-tile href="#gone">B</a></div>
+      <section id="a" data-sw-tile-content><h2>Alpha</h2></section>`);
+    rt = runtime([{ name: 'tiles', selector: '[data-sw-tiles]', load: 'ready', controller: tiles }]);
+    rt.start();
+    const lines = warn.mock.calls.map((c) => c.join(' '));
+    expect(lines.filter((l) => l.includes('href="#gone"'))).toHaveLength(1);
+    expect(lines.some((l) => l.includes('href="#a"'))).toBe(false);
   });
 });
