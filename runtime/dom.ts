@@ -37,14 +37,16 @@ type ArrowKey = Pick<
 
 /**
  * The step (-1 or 1) ArrowLeft or ArrowRight asks of a widget (a carousel, the lightbox, the
- * tile popup), or 0: another key; one with a modifier (Alt+Left is the browser's Back); one
+ * tile popup), reversed right to left (APG), or 0: another key; one with a modifier (Alt+Left is the browser's Back); one
  * a focused form field, editable text or media player (seeking) takes.
  */
 export function arrowStep(e: ArrowKey): number {
   if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return 0;
-  if ((e.target as Element | null)?.closest?.('input,textarea,select,[contenteditable],audio,video'))
-    return 0;
-  return e.key === 'ArrowLeft' ? -1 : e.key === 'ArrowRight' ? 1 : 0;
+  const at = e.target as Element | null;
+  if (at?.closest?.('input,textarea,select,[contenteditable],audio,video')) return 0;
+  // Right to left, Next sits on the left (the controls' row is mirrored): ArrowLeft goes there.
+  const by = e.key === 'ArrowLeft' ? -1 : e.key === 'ArrowRight' ? 1 : 0;
+  return /^rtl$/i.test(at?.closest?.('[dir]')?.getAttribute('dir') ?? '') ? -by : by;
 }
 
 /** The elements under `root` that match `selector`, `root` itself first if it does. */

@@ -27,8 +27,10 @@ export function labelCarousel(
     const wasHidden = slide.hidden;
     undo.push(() => (slide.hidden = wasHidden));
     // A slide with a meaning of its own keeps it: an image its alt text, a link its role, a
-    // list item its list (a group named "1 of 3" would replace them).
-    if (!/^(div|section|article|figure|aside|span|p)$/.test(slide.localName)) return;
+    // list item its list (a group named "1 of 3" would replace them); unless its list is the
+    // carousel itself, now a region: a list item outside a list is an error (axe: listitem).
+    const inRegion = slide.parentElement === root && root.matches(':is(ul,ol):not([role=list])');
+    if (!inRegion && !/^(div|section|article|figure|aside|span|p)$/.test(slide.localName)) return;
     set(slide, 'role', 'group');
     set(slide, 'aria-roledescription', t('slide'));
     if (!slide.hasAttribute('aria-label') && !slide.hasAttribute('aria-labelledby'))

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  appendMarkup,
   withoutBaseUri,
   chunkFile,
   expect,
@@ -535,6 +536,33 @@ test.describe('carousel', () => {
     await next.click();
     expect(await shown(page)).toEqual([1]);
     await expect(carousel(page).locator('[data-sw-slide]').nth(1)).toBeVisible();
+  });
+
+  test('written as a list (<ul>): a region whose items are its slides, axe-clean as it moves', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' }); // no rotation while the test steps
+    await openWithRuntime(page, urlFor('/clinic/en/'));
+    await appendMarkup(page, 'main', [
+      [
+        'ul',
+        { 'data-sw-carousel': '', 'aria-label': 'Our rooms', id: 'rooms' },
+        '',
+        [
+          ['li', { 'data-sw-slide': '' }, 'Waiting room'],
+          ['li', { 'data-sw-slide': '' }, 'Laboratory'],
+          ['li', { 'data-sw-slide': '' }, 'Garden'],
+        ],
+      ],
+    ]);
+    const rooms = page.locator('#rooms');
+    await expect(rooms).toHaveAttribute('data-sw-ready', '');
+    await expect(rooms).toHaveAttribute('role', 'region');
+    await expect(rooms.locator('li').nth(1)).toHaveAttribute('aria-label', '2 of 3');
+    await expectAxeClean(page, { include: '#rooms' });
+    await rooms.locator('[data-sw-carousel-position] button').nth(2).click();
+    await expect(rooms.locator('li').nth(2)).toBeVisible();
+    await expectAxeClean(page, { include: '#rooms' });
   });
 
   test('under prefers-reduced-motion rotation starts stopped', async ({ page }) => {

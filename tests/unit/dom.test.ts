@@ -51,4 +51,14 @@ describe('shared DOM judgements', () => {
     handled.preventDefault();
     expect(arrowStep(handled)).toBe(0);
   });
+
+  it('right to left, the arrows are mirrored: ArrowLeft is the next step', () => {
+    html(`<div dir="RTL"><button id="r">x</button><div dir="ltr"><button id="l">y</button></div></div>`);
+    const key = (id: string, key: string) => {
+      const e = new KeyboardEvent('keydown', { key, cancelable: true });
+      document.getElementById(id)!.dispatchEvent(e);
+      return arrowStep(e);
+    };
+    expect([key('r', 'ArrowLeft'), key('r', 'ArrowRight'), key('l', 'ArrowLeft')]).toEqual([1, -1, -1]);
+  });
 });
