@@ -13,6 +13,8 @@ export const USAGE = `usage: site-runtime-audit URL... [options]
                        (default: the number of CPUs, at most 4)
   --fail-on IMPACT     minor, moderate, serious or critical (default: serious)
   --chromium PATH      the browser (default: $CHROMIUM_PATH, else /usr/bin/chromium)
+  --state-timeout S    seconds one state may take before the page counts as not
+                       answering (a script that never frees the page; default: 90)
   -h, --help           this text`;
 
 export function parseAuditArgs(argv, env = {}) {
@@ -27,6 +29,7 @@ export function parseAuditArgs(argv, env = {}) {
       jobs: { type: 'string' },
       'fail-on': { type: 'string', default: 'serious' },
       chromium: { type: 'string' },
+      'state-timeout': { type: 'string', default: '90' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -60,6 +63,9 @@ export function parseAuditArgs(argv, env = {}) {
   const jobs = Number(values.jobs ?? Math.min(4, availableParallelism()));
   if (!Number.isInteger(jobs) || jobs < 1)
     throw new Error(`--jobs takes a whole number of pages of at least 1, not "${values.jobs}"`);
+  const stateTimeout = Number(values['state-timeout']);
+  if (!(stateTimeout > 0))
+    throw new Error(`--state-timeout takes a number of seconds above 0, not "${values['state-timeout']}"`);
   if (!IMPACTS.includes(values['fail-on'])) throw new Error(`--fail-on must be one of ${IMPACTS.join(', ')}`);
   return {
     help: false,
@@ -70,6 +76,7 @@ export function parseAuditArgs(argv, env = {}) {
     crawl,
     jobs,
     failOn: values['fail-on'],
+    stateTimeout,
     chromium: values.chromium ?? env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   };
 }

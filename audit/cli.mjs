@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // site-runtime-audit URL... [--out DIR] [--json FILE] [--viewport desktop|mobile|both]
-//   [--crawl N] [--fail-on minor|moderate|serious|critical] [--chromium PATH]
+//   [--crawl N] [--fail-on minor|moderate|serious|critical] [--chromium PATH] [--state-timeout S]
 // Exit: 0 when every page and state was checked and nothing at or above --fail-on was found;
 // 1 otherwise; 2 for a wrong command line.
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
@@ -62,7 +62,9 @@ if (!existsSync(options.chromium))
 const started = Date.now();
 let result;
 try {
-  result = await audit({ ...options, progress: (line) => console.log(line) });
+  // Text from the pages (a label) is printed without its control characters: no terminal escapes.
+  const progress = (line) => console.log(line.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, '\ufffd'));
+  result = await audit({ ...options, progress });
 } catch (err) {
   cannot(`the audit could not run: ${String(err?.message ?? err).split('\n')[0]}`);
 }

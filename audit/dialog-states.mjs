@@ -24,9 +24,22 @@ export function consentPlan(modal) {
       if (!(await until(page, modalOpen, modal.selector, 5000)))
         return { unreachable: 'the preferences did not open' };
       // Closed as a visitor can: Decline (run.mjs answers the save; nothing reaches the server).
+      // The page then reloads when the spec says so (`forceReload`, or a choice made before):
+      // focus starts afresh on the new page, which is not focus lost (`reloaded`).
       const close = async () => {
+        // A reload starts (`beforeunload`) as the save is answered, before the closing is seen.
+        await page.evaluate(() => {
+          window.__swAuditPage = 'before';
+          addEventListener('beforeunload', () => (window.__swAuditPage = 'leaving'));
+        });
+        const loaded = page.waitForEvent('load', { timeout: 30_000 }).catch(() => undefined);
         if (modal.decline) await page.locator(modal.decline).click();
         await until(page, modalClosed, modal.selector, 5000);
+        // Leaving, or gone already (a new page has no mark; a page mid-swap answers nothing).
+        const left = await page.evaluate(() => window.__swAuditPage !== 'before').catch(() => true);
+        if (!left) return {};
+        await loaded;
+        return { reloaded: true };
       };
       return { kind: 'dialog', escape: false, close, opener: modal.opener };
     },

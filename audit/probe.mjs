@@ -33,21 +33,49 @@ export function probe({ op, arg }) {
       .replace(/\s+/g, ' ')
       .trim()
       .slice(0, 60);
-  // How a control and what may draw its ring (its parent: :focus-within; its labels) look.
+  // How a control and what may draw its ring look (itself and its ::before and ::after, its
+  // ancestors up to three levels: :focus-within; its labels). Only what can be seen counts: an
+  // outline, border or shadow of no width or a transparent colour is the same as none.
+  const clear = (color) => /^transparent$|^rgba\(.*,\s*0\)$/.test(color);
+  const line = (style, width, color) =>
+    style === 'none' || style === 'hidden' || !(parseFloat(width) > 0) || clear(color)
+      ? ''
+      : `${style} ${width} ${color}`;
+  const shadow = (value) =>
+    value
+      .split(/,(?![^(]*\))/)
+      .filter(
+        (one) =>
+          !clear(one.match(/rgba?\([^)]*\)/)?.[0] ?? '') && /[1-9]/.test(one.replace(/rgba?\([^)]*\)/, '')),
+      )
+      .join(',');
+  const drawn = (c) =>
+    [
+      line(c.outlineStyle, c.outlineWidth, c.outlineColor),
+      shadow(c.boxShadow),
+      ...['Top', 'Right', 'Bottom', 'Left'].map((s) =>
+        line(c[`border${s}Style`], c[`border${s}Width`], c[`border${s}Color`]),
+      ),
+      c.backgroundColor,
+      c.backgroundImage,
+      c.backgroundSize,
+      c.color,
+      c.textDecorationLine,
+    ].join('|');
   const looks = (e) =>
-    [e, e.parentElement, ...(e.labels ?? [])].filter(Boolean).map((x) => {
-      const c = getComputedStyle(x);
-      return [
-        c.outlineStyle,
-        c.outlineWidth,
-        c.outlineColor,
-        c.boxShadow,
-        c.borderColor,
-        c.backgroundColor,
-        c.color,
-        c.textDecorationLine,
-      ].join('|');
-    });
+    [
+      e,
+      e.parentElement,
+      e.parentElement?.parentElement,
+      e.parentElement?.parentElement?.parentElement,
+      ...(e.labels ?? []),
+    ]
+      .filter(Boolean)
+      .map((x) =>
+        [getComputedStyle(x), getComputedStyle(x, '::before'), getComputedStyle(x, '::after')]
+          .map((c, i) => (i && c.content === 'none' ? '' : drawn(c)))
+          .join('||'),
+      );
   const topDialog = () =>
     [...document.querySelectorAll('dialog')].filter((d) => d.matches(':modal')).pop() ?? null;
 
@@ -60,7 +88,7 @@ export function probe({ op, arg }) {
       if (m.name === 'menu') {
         const toggle = el.querySelector('[data-sw-menu-toggle]');
         info.toggle = visible(toggle) ? path(toggle) : null;
-        info.submenus = [...el.querySelectorAll('button[aria-expanded][aria-controls]')]
+        info.submenus = [...el.querySelectorAll('button[aria-expanded]')]
           .filter((b) => b !== toggle)
           .map((b) => ({ selector: path(b), label: label(b), parents: parentsOf(b) }));
       } else if (m.name === 'modal') {
@@ -145,13 +173,21 @@ export function probe({ op, arg }) {
     return now;
   }
   if (op === 'dialog') return path(topDialog());
+  if (op === 'dialog-controls') {
+    // How many controls Tab could reach in the open modal dialog (one keeps Tab by design).
+    const d = topDialog();
+    const all = d ? [...d.querySelectorAll('a[href],button,input,select,textarea,iframe,[tabindex]')] : [];
+    return all.filter((e) => visible(e) && e.tabIndex >= 0 && !e.disabled && !e.closest('[hidden],[inert]'))
+      .length;
+  }
   if (op === 'controls') {
     // How many controls Tab reaches in what the button `arg` shows.
-    const region = document.getElementById(document.querySelector(arg)?.getAttribute('aria-controls') ?? '');
+    const region = shows(document.querySelector(arg));
     const all = region ? [...region.querySelectorAll('a[href],button,input,select,textarea,[tabindex]')] : [];
     return all.filter((e) => visible(e) && e.tabIndex >= 0 && !e.closest('[hidden],[inert]')).length;
   }
   if (op === 'shown') return visible(document.querySelector(arg));
+  if (op === 'shows') return path(shows(document.querySelector(arg)));
   if (op === 'motion') {
     const region = arg ? document.querySelector(arg) : document.documentElement;
     if (!region) return [];
@@ -197,12 +233,18 @@ export function probe({ op, arg }) {
   }
   throw new Error(`unknown probe ${op}`);
 
+  // What a disclosure button shows: its `aria-controls`, else the list right after it (the
+  // runtime leaves `aria-controls` out when the builder's id is no single IDREF).
+  function shows(button) {
+    const id = button?.getAttribute('aria-controls');
+    return id ? document.getElementById(id) : button?.nextElementSibling;
+  }
+
   // The buttons whose submenus hold `button`, outermost first: opened before it.
   function parentsOf(button) {
     const chain = [];
     for (let e = button.parentElement; e; e = e.parentElement) {
-      if (!e.id) continue;
-      const owner = document.querySelector(`button[aria-controls="${esc(e.id)}"]`);
+      const owner = [...document.querySelectorAll('button[aria-expanded]')].find((b) => shows(b) === e);
       // The small-screen menu button is the viewport's business (states.mjs), not a parent.
       if (owner && owner !== button && !owner.hasAttribute('data-sw-menu-toggle')) chain.unshift(path(owner));
     }

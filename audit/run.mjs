@@ -6,7 +6,7 @@ import { CHROMIUM_ARGS } from './chromium.mjs';
 import { checkDialog, checkDisclosure, motion, tabRound, until } from './keyboard.mjs';
 import { followable } from './plan.mjs';
 import { probe } from './probe.mjs';
-import { answerConsentWrites, reset, settle, shoot } from './session.mjs';
+import { answerConsentWrites, reset, settle, shoot, within } from './session.mjs';
 import { visit } from './visit.mjs';
 import { planStates, replan } from './states.mjs';
 
@@ -30,7 +30,7 @@ export async function audit(o) {
       const context = await browser.newContext({ ...VIEWPORTS[viewport], reducedMotion: 'reduce' });
       try {
         await answerConsentWrites(context);
-        return await auditPage(await context.newPage(), url, viewport, say, site);
+        return await auditPage(await context.newPage(), url, viewport, say, site, o.stateTimeout ?? 90);
       } finally {
         await context.close();
       }
@@ -96,7 +96,7 @@ async function auditQueue(o, auditOne) {
 
 const ask = (page, op, arg) => page.evaluate(probe, { op, arg });
 
-async function auditPage(page, url, viewport, say, site) {
+async function auditPage(page, url, viewport, say, site, limit) {
   const entry = { url, viewport, status: 'checked', message: '', states: [] };
   const fail = (message) => {
     say(`${viewport.padEnd(7)} ${url}  NOT AUDITED: ${message}`);
@@ -117,22 +117,23 @@ async function auditPage(page, url, viewport, say, site) {
     if (!response || response.status() >= 400)
       return fail(`the page did not load (HTTP ${response?.status() ?? 'no answer'})`);
     if (page.url() !== url) entry.finalUrl = page.url();
-    entry.links = await ask(page, 'links');
-    if (!(await until(page, () => !!window.SiteRuntime?.inspect, undefined, 10_000)))
+    const answer = (work, what = 'as it loaded') => within(work, limit, what);
+    entry.links = await answer(ask(page, 'links'));
+    if (!(await answer(until(page, () => !!window.SiteRuntime?.inspect, undefined, 10_000))))
       return fail('the runtime did not start on this page (no window.SiteRuntime.inspect)');
-    await settle(page);
-    const markers = await ask(page, 'markers');
+    await answer(settle(page));
+    const markers = await answer(ask(page, 'markers'));
     entry.markers = [...new Set(markers.map((m) => m.name))];
-    const banner = await page.evaluate(
-      () => !!document.querySelector('[data-sw-consent-banner]')?.checkVisibility(),
+    const banner = await answer(
+      page.evaluate(() => !!document.querySelector('[data-sw-consent-banner]')?.checkVisibility()),
     );
     const label = `page as loaded${banner ? ' (consent banner shown)' : ''}`;
     const pagePlan = { key: 'page', label, reach: async () => ({ kind: 'page' }) };
     for (const { key } of [pagePlan, ...planStates(markers, viewport)]) {
       // Planned again from what the runtime lists now: paths shift as the runtime adds to the page.
-      const plan = key === 'page' ? pagePlan : await replan(page, key, viewport);
+      const plan = key === 'page' ? pagePlan : await answer(replan(page, key, viewport), `(${key})`);
       const t0 = Date.now();
-      const state = await auditState(page, plan);
+      const state = await answer(auditState(page, plan), `(${plan.label})`);
       state.ms = Date.now() - t0;
       entry.states.push(state);
       const found = state.violations.length + state.keyboard.length;
@@ -178,7 +179,7 @@ async function auditState(page, plan) {
     );
     if (reached.kind === 'page') {
       await page.evaluate(() => document.activeElement?.blur?.());
-      state.keyboard = await tabRound(page);
+      state.keyboard = [...(await motion(page, null)), ...(await tabRound(page))];
     } else if (reached.kind === 'dialog') await checkDialog(page, reached, state.keyboard);
     else if (reached.kind === 'disclosure') {
       await checkDisclosure(page, reached.button, state.keyboard);

@@ -126,3 +126,18 @@ async function reachWaitingMarkers(page) {
     })
     .catch(() => undefined); // a page without the runtime, or one that navigated: judged as it is
 }
+
+/**
+ * `work`, or a rejection once `seconds` have passed. A page whose main thread never frees (a
+ * script's endless loop) answers no `evaluate`, and Playwright gives those no time limit.
+ */
+export function within(work, seconds, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`the page did not answer within ${seconds} s ${what}`)),
+      seconds * 1000,
+    );
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}

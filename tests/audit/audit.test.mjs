@@ -9,32 +9,14 @@ import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startPlantedSite } from './pages.mjs';
+import { findings, runAudit, states } from './run-audit.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let site;
 before(async () => (site = await startPlantedSite()));
 after(() => site.close());
 
-/** Runs the command (not in this process: this one serves the pages); its exit code, output and JSON. */
-async function audit(paths, ...args) {
-  const dir = mkdtempSync(join(tmpdir(), 'sw-audit-test-'));
-  const urls = paths.map((p) => `${site.origin}${p}`);
-  const argv = [join(root, 'audit/cli.mjs'), ...urls, '--out', dir, '--json', join(dir, 'r.json'), ...args];
-  const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  const code = await new Promise((ok) => child.on('exit', ok));
-  const json = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
-  return { code, out, json, html: readFileSync(join(dir, 'index.html'), 'utf8') };
-}
-
-/** Every finding as "viewport state-key rule". */
-const findings = (json) =>
-  json.pages.flatMap((p) =>
-    p.states.flatMap((s) => [...s.violations, ...s.keyboard].map((f) => `${p.viewport} ${s.key} ${f.rule}`)),
-  );
-const states = (json) => json.pages.flatMap((p) => p.states.map((s) => `${s.key}:${s.status}`));
+const audit = (paths, ...args) => runAudit(site, paths, ...args);
 
 // Three audits at a time: each is a command waiting on its browser more than on the CPU.
 // The time limit is for a hang, for the whole suite: it took over 120 s in a clean clone's CI

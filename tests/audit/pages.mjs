@@ -25,6 +25,20 @@ const modal = (inside) => `<p><button type="button" data-sw-modal-open="promo">O
 ${inside}
 <p><button type="button" data-sw-modal-close>Close</button></p></div>`;
 
+/** A consent banner and preferences (contract §4) with `options`. */
+const consent = (
+  options,
+) => `<p><a href="#cookie-preferences" data-sw-consent-action="preferences">Cookie settings</a></p>
+<div data-sw-consent-banner hidden aria-labelledby="cb-title"><h2 id="cb-title">Cookies</h2>
+<button type="button" data-sw-consent-action="accept-all">Accept all</button>
+<button type="button" data-sw-consent-action="decline">Decline</button>
+<button type="button" data-sw-consent-action="preferences">Preferences</button></div>
+<div id="cookie-preferences" class="modal" data-sw-consent-modal aria-labelledby="cp-title"
+ data-sw-cookie-groups='[{"label":"Necessary","variable":"privacy_cookie_1","forced":true},{"label":"Statistics","variable":"privacy_cookie_2"}]'
+ data-sw-consent-options='${options}'><h2 id="cp-title">Cookie preferences</h2><div data-sw-consent-groups></div>
+<button type="button" data-sw-consent-action="accept">Save choices</button>
+<button type="button" data-sw-consent-action="decline">Decline</button></div>`;
+
 export const PAGES = {
   // Clean: the same modal with a described image, a link onwards, and links a crawl skips.
   '/clean.html': page(
@@ -100,16 +114,7 @@ export const PAGES = {
   // page body after the preferences close (they close when the save is answered).
   '/planted-consent.html': page(
     'Planted consent',
-    `<p><a href="#cookie-preferences" data-sw-consent-action="preferences">Cookie settings</a></p>
-<div data-sw-consent-banner hidden aria-labelledby="cb-title"><h2 id="cb-title">Cookies</h2>
-<button type="button" data-sw-consent-action="accept-all">Accept all</button>
-<button type="button" data-sw-consent-action="decline">Decline</button>
-<button type="button" data-sw-consent-action="preferences">Preferences</button></div>
-<div id="cookie-preferences" class="modal" data-sw-consent-modal aria-labelledby="cp-title"
- data-sw-cookie-groups='[{"label":"Necessary","variable":"privacy_cookie_1","forced":true},{"label":"Statistics","variable":"privacy_cookie_2"}]'
- data-sw-consent-options='{"delay":0}'><h2 id="cp-title">Cookie preferences</h2><div data-sw-consent-groups></div>
-<button type="button" data-sw-consent-action="accept">Save choices</button>
-<button type="button" data-sw-consent-action="decline">Decline</button></div>
+    `${consent('{"delay":0}')}
 <script>document.addEventListener('sw:consent', () => document.activeElement?.blur());
 document.addEventListener('click', (e) => {
   // A slow save, as on a slow network: the visitor's press reaches the runtime 300 ms later.
@@ -118,6 +123,65 @@ document.addEventListener('click', (e) => {
   setTimeout(() => e.target.click(), 300);
 }, true);</script>`,
   ),
+  // A page script that swallows Tab on the first of the modal's fields: a trap, though the
+  // dialog is modal (only a dialog with one control keeps Tab by design).
+  '/trap-dialog.html': page(
+    'Trap in a dialog',
+    `${modal('<p><label>Name <input id="nm"></label></p><p><label>Phone <input id="ph"></label></p>')}
+<script>document.addEventListener('keydown', (e) => e.target.id === 'nm' && e.key === 'Tab' && !e.shiftKey && e.preventDefault(), true);</script>`,
+  ),
+  // A page script that sends Tab from the second link back to the first: the third is never reached.
+  '/trap-cycle.html': page(
+    'Trap round two links',
+    `<p><a href="#x" id="a1">First</a> <a href="#y" id="b1">Second</a> <a href="/about.html">Never reached</a></p>
+<script>b1.addEventListener('keydown', (e) => { if (e.key === 'Tab' && !e.shiftKey) { e.preventDefault(); a1.focus(); } });</script>`,
+  ),
+  // A frame between two links: its own links show focus in the page it holds (no finding).
+  '/frame.html': page(
+    'A frame',
+    '<p><a href="/clean.html">Before</a></p><iframe src="/about.html" title="About us" width="300" height="120"></iframe><p><a href="/clean.html">After</a></p>',
+  ),
+  // Focus shown in ways other than an outline: each is visible, none is a finding.
+  '/focus-kinds.html': page(
+    'Focus kinds',
+    `<p><a class="k1" href="/a">Border width</a> <a class="k2" href="/b">Ring drawn after</a>
+<a class="k3" href="/c">Underline grown</a> <a class="k4" href="/d">Border style</a></p>
+<div class="card"><div><a href="/e">In a card</a></div></div>`,
+    `a{outline:none;display:inline-block;min-width:24px;min-height:24px;margin:6px;position:relative}
+.k1{border-bottom:0 solid #0645ad}.k1:focus{border-bottom-width:4px}
+.k2:focus::after{content:"";position:absolute;inset:-4px;border:3px solid #c00}
+.k3{background:linear-gradient(#0645ad,#0645ad) no-repeat 0 100%/0 3px}.k3:focus{background-size:100% 3px}
+.k4{border:3px none #0645ad}.k4:focus{border-style:solid}.card:focus-within{box-shadow:0 0 0 3px #c00}`,
+  ),
+  // Focus "shown" in ways nobody can see: each is a finding.
+  '/focus-invisible.html': page(
+    'Focus invisible',
+    '<p><button class="t1">Transparent outline</button> <button class="t2">Shadow of no size</button> <button class="t3">Outline of no width</button></p>',
+    `button{outline:none;min-width:24px;min-height:24px;margin:6px}.t1:focus{outline:3px solid transparent}
+.t2:focus{box-shadow:0 0 0 0 #c00}.t3:focus{outline:0 solid #c00}`,
+  ),
+  // A submenu whose id has a space: the runtime names it without aria-controls, and the audit
+  // still finds it (by the list after its button) and opens it.
+  '/menu-spaced.html': page(
+    'Menu with a spaced id',
+    `<nav data-sw-menu aria-label="Main"><ul><li><a href="/clean.html">Home</a></li>
+<li><a href="/about.html">About</a><ul id="about menu"><li><a href="/about.html#team">Team</a></li></ul></li></ul></nav>`,
+    'nav a,nav button{display:inline-block;min-width:24px;min-height:24px;margin:4px}',
+  ),
+  // Motion on the page itself, not inside a dialog or submenu: found as loaded.
+  '/motion-page.html': page(
+    'Motion on the page',
+    '<p class="spin">Spinning</p>',
+    '@keyframes spin{to{transform:rotate(1turn)}}.spin{display:inline-block;animation:spin 2s linear infinite}',
+  ),
+  // A script that takes the page's main thread for 120 s once it has loaded.
+  '/frozen.html': page(
+    'Frozen',
+    `<p><a href="/clean.html">Home</a></p>
+<script>addEventListener('load', () => setTimeout(() => { const end = Date.now() + 120000; while (Date.now() < end); }, 300));</script>`,
+  ),
+  // The page reloads when a choice is saved (forceReload): focus starts afresh there, no finding.
+  '/consent-reload.html': page('Consent with a reload', consent('{"delay":0,"forceReload":true}')),
   '/no-runtime.html':
     '<!doctype html><html lang="en"><head><title>Plain</title></head><body><main><h1>Plain</h1></main></body></html>',
 };

@@ -20,6 +20,7 @@ describe('command line', () => {
       crawl: 0,
       jobs: Math.min(4, availableParallelism()),
       failOn: 'serious',
+      stateTimeout: 90,
       chromium: '/opt/chromium',
     });
   });
