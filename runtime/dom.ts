@@ -46,8 +46,12 @@ export function arrowStep(e: ArrowKey): number {
   if (at?.closest?.('input,textarea,select,[contenteditable],audio,video')) return 0;
   // Right to left, Next sits on the left (the controls' row is mirrored): ArrowLeft goes there.
   const by = e.key === 'ArrowLeft' ? -1 : e.key === 'ArrowRight' ? 1 : 0;
-  return /^rtl$/i.test(at?.closest?.('[dir]')?.getAttribute('dir') ?? '') ? -by : by;
+  return isRtl(at) ? -by : by;
 }
+
+/** Whether `el` is written right to left (its nearest `dir`): Next then sits on the left. */
+export const isRtl = (el: Element | null): boolean =>
+  /^rtl$/i.test(el?.closest?.('[dir]')?.getAttribute('dir') ?? '');
 
 /** The elements under `root` that match `selector`, `root` itself first if it does. */
 export function matches(root: ParentNode, selector: string): Element[] {

@@ -1,4 +1,4 @@
-import { dropEmptyStyle } from '../dom';
+import { dropEmptyStyle, isRtl } from '../dom';
 import {
   initialGesture,
   pointerDown,
@@ -32,6 +32,7 @@ export function carouselSwipe(
     height: root.offsetHeight,
     reduced,
     zoomable: false,
+    rtl: isRtl(root),
   });
   const at = (e: PointerEvent) => ({ x: e.clientX, y: e.clientY });
   const [keep, settle] = builderStyles(root, signal);

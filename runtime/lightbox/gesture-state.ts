@@ -38,6 +38,8 @@ export interface GestureEnv {
   height: number;
   reduced: boolean;
   zoomable?: boolean;
+  /** Right to left: the next item comes from the left, so a swipe to the right reaches it. */
+  rtl?: boolean;
 }
 
 const zooms = (env: GestureEnv) => !env.reduced && env.zoomable !== false;
@@ -160,7 +162,7 @@ export function pointerUp(
       return [{ ...rest, view: s.view.scale < 1.05 ? identity : s.view }, undefined];
     case 'swipe':
       return Math.abs(dx) > Math.max(50, env.width / 5)
-        ? [rest, dx < 0 ? 'next' : 'previous']
+        ? [rest, dx < 0 !== !!env.rtl ? 'next' : 'previous']
         : [rest, undefined];
     case 'dismiss':
       return dy > Math.max(80, env.height / 4) ? [rest, 'close'] : [rest, undefined];

@@ -1,3 +1,4 @@
+import { isRtl } from '../dom';
 import * as G from './gesture-state';
 
 export type Gesture = Exclude<G.Outcome, undefined>;
@@ -26,6 +27,7 @@ export function attachGestures(
       height: m?.offsetHeight ?? 0,
       reduced,
       zoomable: m?.localName === 'img',
+      rtl: isRtl(stage),
     };
   };
   // The stage's centre is the image's (it is centred across, and as tall as the image).
@@ -81,3 +83,6 @@ export function attachGestures(
   on('pointerup', up);
   on('pointercancel', up);
 }
+
+// A chunk root (lightbox/view.tsx imports it lazily): see core.ts.
+export { core as __core } from '../core';

@@ -22,6 +22,20 @@ describe('carousel swipe (issue 16)', () => {
     return { root, slide: document.getElementById('a')!, step, abort };
   };
 
+  it('right to left (dir="rtl"), a swipe to the left goes back and one to the right goes on', () => {
+    const { root, slide, step } = setUp();
+    root.setAttribute('dir', 'rtl');
+    for (const [from, to] of [
+      [200, 100],
+      [100, 200],
+    ]) {
+      pointer('pointerdown', from!, slide);
+      pointer('pointermove', to!, slide);
+      pointer('pointerup', to!, slide);
+    }
+    expect(step.mock.calls).toEqual([[-1], [1]]);
+  });
+
   it('the slide follows the finger; a long swipe steps, a short one snaps back; a link may start it', () => {
     const { root, slide, step } = setUp();
     expect(root.style.touchAction).toBe('pan-y pinch-zoom');

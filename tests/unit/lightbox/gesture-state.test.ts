@@ -37,6 +37,12 @@ describe('lightbox gestures (issue 16)', () => {
     expect(drag({ x: 0, y: 0 }, [{ x: -40, y: 0 }]).after[1]).toBeUndefined(); // snaps back
   });
 
+  it('right to left, the next item is on the left: a swipe to the right reaches it', () => {
+    const rtl = { ...env, rtl: true };
+    expect(drag({ x: 0, y: 0 }, [{ x: 90, y: 0 }], rtl).after[1]).toBe('next');
+    expect(drag({ x: 0, y: 0 }, [{ x: -90, y: 0 }], rtl).after[1]).toBe('previous');
+  });
+
   it('a swipe down follows the finger and closes when far enough; up does nothing', () => {
     const down = drag({ x: 0, y: 0 }, [
       { x: 2, y: 30 },
