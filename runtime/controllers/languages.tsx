@@ -27,12 +27,13 @@ export const languages: Controller = {
     const here = win.location.href.replace(/#.*$/, '');
     const { entries, refused } = languageEntries(config, menus, here, win.document.documentElement.lang);
     for (const { id, label } of refused)
-      log.warn(
+      warnOnce(
+        runtime,
         `language switcher: the link for ${id} (${label}) is not an http(s) or relative URL; that language is left out.`,
       );
     // An empty list in place of the builder's links would leave the visitor no way to switch.
     if (!entries.length) {
-      log.warn(NO_ENTRY);
+      warnOnce(runtime, NO_ENTRY);
       throw new InvalidOptionsError(NO_ENTRY, { logged: true }); // left plain, not "ready"
     }
     const ui = await host;
@@ -81,6 +82,14 @@ function refocus(box: Element, lang: string | undefined): void {
 }
 
 const MENUS = {};
+const WARNED = {};
+
+/** The menus are the page's, not a switcher's: what is wrong with them is said once, not per switcher. */
+function warnOnce(runtime: Runtime, message: string): void {
+  const said = runtime.shared(WARNED, () => new Set<string>());
+  if (!said.has(message)) log.warn(message);
+  said.add(message);
+}
 
 /**
  * One language's menu script (contract §3), loaded once per runtime however many switchers the

@@ -134,7 +134,7 @@ describe('only http(s) and relative URLs become language links (contract §3)', 
     expect(isLinkable(undefined)).toBe(false);
   });
 
-  it('menu and detailList entries with other URLs are left out, each with a warning naming its language', async () => {
+  it('menu and detailList entries with other URLs are left out, each with one warning naming its language, however many switchers', async () => {
     const { warn } = silenceConsole();
     const langs = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt', 'ja'];
     const config = {
@@ -168,14 +168,14 @@ describe('only http(s) and relative URLs become language links (contract §3)', 
     });
     try {
       document.head.innerHTML = `<script type="application/json" id="sw-config">${JSON.stringify(config)}</script>`;
-      html('<div data-sw-languages></div>');
+      html('<div data-sw-languages></div><footer><div data-sw-languages></div></footer>');
       const { languages } = await import('../../../runtime/controllers/languages');
       const rt = runtime([
         { name: 'languages', selector: '[data-sw-languages]', load: 'ready', controller: languages },
       ]);
       rt.start();
       const box = document.querySelector('[data-sw-languages]')!;
-      await vi.waitFor(() => expect(box.querySelector('ul')).not.toBeNull());
+      await vi.waitFor(() => expect(document.querySelectorAll('[data-sw-languages] ul')).toHaveLength(2));
       const links = [...box.querySelectorAll('a')].map((a) => [a.hreflang, a.getAttribute('href')]);
       expect(links).toEqual([
         ['en', location.href],
