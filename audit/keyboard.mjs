@@ -64,7 +64,8 @@ export async function tabRound(page, { key = 'Tab', dialog = false, max = MAX_TA
   let previous = null;
   let first = null;
   let bodies = 0;
-  for (let i = 0; i < max; i++) {
+  let i = 0;
+  for (; i < max; i++) {
     await page.keyboard.press(key);
     await stillFocus(page, previous);
     const now = await ask(page, 'focus');
@@ -111,6 +112,8 @@ export async function tabRound(page, { key = 'Tab', dialog = false, max = MAX_TA
     if (key === 'Tab' && !now.nested && !looks.has(now.selector)) looks.set(now.selector, now.look);
     previous = now.selector;
   }
+  // Stopped by the limit, not at the round's end (a long page): the state's label says so.
+  if (i === max && !step) findings.cut = max;
   // Controls only ever followed by the browser's (a dialog's only button): seen with focus
   // taken off them inside the page, then given back; first focus comes back into the page
   // (while the browser's controls have it, the page keeps its focused styles).

@@ -179,7 +179,9 @@ async function auditState(page, plan) {
     );
     if (reached.kind === 'page') {
       await page.evaluate(() => document.activeElement?.blur?.());
-      state.keyboard = [...(await motion(page, null)), ...(await tabRound(page))];
+      const round = await tabRound(page);
+      if (round.cut) state.label += `, Tab round stopped after ${round.cut} controls (the rest not judged)`;
+      state.keyboard = [...(await motion(page, null)), ...round];
     } else if (reached.kind === 'dialog') await checkDialog(page, reached, state.keyboard);
     else if (reached.kind === 'disclosure') {
       await checkDisclosure(page, reached.button, state.keyboard);

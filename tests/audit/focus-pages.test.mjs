@@ -48,6 +48,12 @@ describe('site-runtime-audit: focus and keyboard', { timeout: 300_000, concurren
     assert.equal(r.code, 0, r.out);
   });
 
+  test('a page with more controls than a Tab round takes: its state says the round stopped', async () => {
+    const r = await audit(['/many-links.html']);
+    assert.match(r.json.pages[0].states[0].label, /Tab round stopped after 60 controls/);
+    assert.match(r.out, /Tab round stopped after 60 controls/);
+  });
+
   test('motion on the page itself is found as loaded', async () => {
     const r = await audit(['/motion-page.html']);
     assert.deepEqual(findings(r.json), ['desktop page motion-not-reduced']);

@@ -70,6 +70,20 @@ test('Tab kept by a control that is no frame (its keydown prevented) is a keyboa
   );
 });
 
+test('a round stopped by the limit (a long page) says so, one that ended does not', async () => {
+  let i = 0;
+  const page = fakePage({
+    focus: () => ({ body: false, selector: `#l${i++}`, look: ['ring'] }),
+    look: ['plain'],
+  });
+  assert.equal((await tabRound(page, { max: 5 })).cut, 5);
+  const ends = fakePage({
+    focus: () => (i++ % 2 ? { body: true } : { body: false, selector: '#a', look: ['ring'] }),
+    look: ['plain'],
+  });
+  assert.equal((await tabRound(ends, { max: 5 })).cut, undefined);
+});
+
 test('a modal dialog with one control keeps Tab on it by design: no trap, the round is over', async () => {
   const page = fakePage({
     focus: { body: false, selector: '#close', look: ['ring'], nested: false, inDialog: true },

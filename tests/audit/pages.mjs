@@ -168,6 +168,12 @@ document.addEventListener('click', (e) => {
 <li><a href="/about.html">About</a><ul id="about menu"><li><a href="/about.html#team">Team</a></li></ul></li></ul></nav>`,
     'nav a,nav button{display:inline-block;min-width:24px;min-height:24px;margin:4px}',
   ),
+  // More controls than one Tab round takes (60): the last, without a ring, is not judged.
+  '/many-links.html': page(
+    'Many links',
+    `<p>${Array.from({ length: 65 }, (_, n) => `<a href="/about.html#${n}">Link ${n}</a>`).join(' ')}</p><button class="bare">Last</button>`,
+    '.bare:focus{outline:none}',
+  ),
   // Motion on the page itself, not inside a dialog or submenu: found as loaded.
   '/motion-page.html': page(
     'Motion on the page',
