@@ -25,11 +25,14 @@ export const strayTileMessage = 'its href names no data-sw-tile-content element;
 /**
  * Which gallery opens a link to the section `id`: a tile's own gallery, so a section shared by
  * two galleries opens with the siblings the visitor was browsing; any other link (or the
- * address), the first gallery in the page with a tile for it, so one popup opens, not two.
+ * address), the first gallery in the page whose tile for it is shown (a builder's desktop and
+ * phone copies, one hidden by CSS), else the first with a tile for it: one popup, not two.
  */
 export function galleryFor(doc: Document, id: string, link?: Element): Element | undefined {
-  const has = (gallery?: Element | null) =>
-    !!gallery && tileTargets(gallery).items.some(({ content }) => content.id === id);
+  const tileIn = (gallery?: Element | null) =>
+    gallery && tileTargets(gallery).items.find(({ content }) => content.id === id)?.tile;
   const own = link?.hasAttribute(attr.tile) ? link.closest(`[${attr.tiles}]`) : null;
-  return has(own) ? own! : [...doc.querySelectorAll(`[${attr.tiles}]`)].find(has);
+  if (tileIn(own)) return own!;
+  const all = [...doc.querySelectorAll(`[${attr.tiles}]`)].filter(tileIn);
+  return all.find((gallery) => tileIn(gallery)!.getClientRects().length) ?? all[0];
 }

@@ -11,9 +11,13 @@ export function focusBack(el: HTMLElement): void {
   const doc = el.ownerDocument;
   el.focus();
   if (doc.activeElement === el) return;
-  for (const button of doc.querySelectorAll<HTMLElement>('[aria-expanded=false][aria-controls]')) {
-    const ids = button.getAttribute('aria-controls')!.split(/\s+/);
-    if (!ids.some((id) => doc.getElementById(id)?.contains(el))) continue;
+  for (const button of doc.querySelectorAll<HTMLElement>('[aria-expanded=false]')) {
+    // What it controls; a submenu button of the runtime's may go without `aria-controls` (a
+    // builder's id with a space): its submenu is the list right after it.
+    const ids = button.getAttribute('aria-controls')?.split(/\s+/) ?? [];
+    const shown = ids.map((id) => doc.getElementById(id));
+    if (button.matches('.sw-submenu')) shown.push(button.nextElementSibling as HTMLElement | null);
+    if (!shown.some((region) => region?.contains(el))) continue;
     button.focus();
     if (doc.activeElement === button) return;
   }

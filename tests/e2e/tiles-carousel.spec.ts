@@ -16,6 +16,12 @@ const popup = (page: Page) => page.locator('dialog[data-sw-tile-popup]');
 const popupOpen = (page: Page) =>
   popup(page).evaluate((d: HTMLDialogElement) => d.open && d.matches(':modal'));
 
+/** The team page, its gallery enhanced. */
+async function openTeam(page: Page) {
+  await openWithRuntime(page, urlFor('/clinic/en/team/'));
+  await expect(page.locator('[data-sw-tiles]')).toHaveAttribute('data-sw-ready', '');
+}
+
 test.describe('tile popup gallery', () => {
   test("is drawn by a component through the UI host, whose code came beside the popup's", async ({
     page,
@@ -161,11 +167,33 @@ test.describe('tile popup gallery', () => {
     await expect(book).toBeFocused();
   });
 
+  test('a section a hidden copy of the gallery shares (a phone layout) opens from the address in the gallery shown', async ({
+    page,
+  }) => {
+    await openTeam(page);
+    await page.evaluate(() => {
+      const copy = Object.assign(document.createElement('div'), { className: 'phone-tiles' });
+      copy.setAttribute('data-sw-tiles', '');
+      copy.style.display = 'none';
+      const tile = Object.assign(document.createElement('a'), { href: '#dr-chen', textContent: 'Dr. Chen' });
+      tile.setAttribute('data-sw-tile', '');
+      copy.append(tile);
+      document.querySelector('main')!.prepend(copy); // first in the page
+    });
+    await expect(page.locator('.phone-tiles')).toHaveAttribute('data-sw-ready', '');
+    await page.evaluate(() => (location.hash = '#dr-chen'));
+    await expect(popup(page)).toHaveAccessibleName('Dr. Chen, dermatology');
+    // Among the shown gallery's tiles (Dr. Baker before it), and back to its tile on closing.
+    await expect(popup(page).locator('[data-sw-tile-prev]')).not.toHaveAttribute('aria-disabled', 'true');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.tiles a[data-sw-tile][href="#dr-chen"]')).toBeFocused();
+    expect(await page.evaluate(() => document.querySelectorAll('dialog[open]').length)).toBe(0);
+  });
+
   test('a tile added later (a script, an editor): its section leaves the page and it opens among its siblings', async ({
     page,
   }) => {
-    await openWithRuntime(page, urlFor('/clinic/en/team/'));
-    await expect(page.locator('[data-sw-tiles]')).toHaveAttribute('data-sw-ready', '');
+    await openTeam(page);
     await page.evaluate(() => {
       const tile = Object.assign(document.createElement('a'), { href: '#dr-diaz', textContent: 'Dr. Diaz' });
       tile.setAttribute('data-sw-tile', '');

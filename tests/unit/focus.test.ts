@@ -26,6 +26,16 @@ describe('focusBack (a dialog closes, a banner goes)', () => {
     expect(document.activeElement?.id).toBe('about');
   });
 
+  it("a runtime submenu button without aria-controls (the builder's id has a space): its list is the one after it", () => {
+    html(
+      '<ul><li><a href="/s/">Services</a><button id="svc" class="sw-submenu" aria-expanded="false">Services submenu</button>' +
+        '<ul id="services menu" hidden><li><button id="gone" disabled>Open</button></li></ul></li>' +
+        '<li><a id="about" href="/about/">About</a></li></ul>',
+    );
+    focusBack(document.getElementById('gone')!);
+    expect(document.activeElement?.id).toBe('svc');
+  });
+
   it('else the first control after it, skipping what cannot take focus', () => {
     html(
       '<div id="banner"><button id="gone" disabled>x</button></div><span>t</span><button id="off" disabled>o</button><a id="next" href="#m">next</a>',
