@@ -64,8 +64,11 @@ export function parseAuditArgs(argv, env = {}) {
   if (!Number.isInteger(jobs) || jobs < 1)
     throw new Error(`--jobs takes a whole number of pages of at least 1, not "${values.jobs}"`);
   const stateTimeout = Number(values['state-timeout']);
-  if (!(stateTimeout > 0))
-    throw new Error(`--state-timeout takes a number of seconds above 0, not "${values['state-timeout']}"`);
+  // At most a day: a longer timer overflows, and fires at once.
+  if (!(stateTimeout > 0 && stateTimeout <= 86_400))
+    throw new Error(
+      `--state-timeout takes a number of seconds above 0 and at most 86400, not "${values['state-timeout']}"`,
+    );
   if (!IMPACTS.includes(values['fail-on'])) throw new Error(`--fail-on must be one of ${IMPACTS.join(', ')}`);
   return {
     help: false,

@@ -63,7 +63,7 @@ const started = Date.now();
 let result;
 try {
   // Text from the pages (a label) is printed without its control characters: no terminal escapes.
-  const progress = (line) => console.log(line.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, '\ufffd'));
+  const progress = (line) => console.log(line.replace(/[\x00-\x1f\x7f-\x9f]/g, '\ufffd'));
   result = await audit({ ...options, progress });
 } catch (err) {
   cannot(`the audit could not run: ${String(err?.message ?? err).split('\n')[0]}`);

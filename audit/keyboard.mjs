@@ -64,17 +64,19 @@ export async function tabRound(page, { key = 'Tab', dialog = false, max = MAX_TA
   let previous = null;
   let first = null;
   let bodies = 0;
+  const boxes = new Set(); // the script-made modals (or none: null) the round's controls are in
   let i = 0;
   for (; i < max; i++) {
     await page.keyboard.press(key);
     await stillFocus(page, previous);
     const now = await ask(page, 'focus');
     // Still on the same element: Tab moved inside a frame or a shadow root (a map, a video
-    // player), which the page sees as one element: nothing to judge, and no round completed.
+    // player), which the page sees as one element, or between a date field's parts: no round
+    // completed (and a frame has no look of its own to judge).
     // Anything else that keeps Tab (its keydown prevented) is a trap; but a modal dialog with
     // one control keeps focus on it by design: its round is over.
     if (previous && now.selector === previous) {
-      if (now.nested) continue;
+      if (now.nested || now.parts) continue;
       if (!dialog || (await ask(page, 'dialog-controls')) > 1)
         findings.push(
           finding('keyboard-trap', `${key} did not move focus on from the control.`, now.selector),
@@ -96,8 +98,9 @@ export async function tabRound(page, { key = 'Tab', dialog = false, max = MAX_TA
     }
     if (now.selector === first) {
       // Back to the first without passing the browser's controls: a page's script sends focus
-      // round a few controls (a dialog's focus wraps by design), and the rest are never reached.
-      if (!dialog)
+      // round a few controls, and the rest are never reached; unless they are all in one modal
+      // (a native one, or a script's `aria-modal` popup open at load), whose focus wraps by design.
+      if (!dialog && !(boxes.size === 1 && !boxes.has(null)))
         findings.push(
           finding(
             'keyboard-trap',
@@ -108,6 +111,7 @@ export async function tabRound(page, { key = 'Tab', dialog = false, max = MAX_TA
       break;
     }
     first ??= now.selector;
+    boxes.add(now.box ?? null);
     // A frame's own controls are judged by the page it holds, not by the frame's look.
     if (key === 'Tab' && !now.nested && !looks.has(now.selector)) looks.set(now.selector, now.look);
     previous = now.selector;

@@ -12,6 +12,9 @@
  */
 export function probe({ op, arg }) {
   const esc = (s) => CSS.escape(s);
+  // The runtime's submenu buttons (by their class: `aria-controls` is left out when the builder's
+  // id is no single IDREF), and any other disclosure that names what it controls.
+  const DISCLOSURES = 'button.sw-submenu[aria-expanded], button[aria-expanded][aria-controls]';
   const path = (el) => {
     if (!el || el.nodeType !== 1) return null;
     const parts = [];
@@ -62,6 +65,13 @@ export function probe({ op, arg }) {
       c.color,
       c.textDecorationLine,
     ].join('|');
+  const moving = (x, pseudo) =>
+    x
+      .getAnimations({ subtree: !!pseudo })
+      .some(
+        (a) =>
+          a.playState === 'running' && a.effect?.target === x && (a.effect.pseudoElement ?? '') === pseudo,
+      );
   const looks = (e) =>
     [
       e,
@@ -71,9 +81,16 @@ export function probe({ op, arg }) {
       ...(e.labels ?? []),
     ]
       .filter(Boolean)
-      .map((x) =>
-        [getComputedStyle(x), getComputedStyle(x, '::before'), getComputedStyle(x, '::after')]
-          .map((c, i) => (i && c.content === 'none' ? '' : drawn(c)))
+      .map((x, n) =>
+        ['', '::before', '::after']
+          .map((pseudo) => {
+            const c = getComputedStyle(x, pseudo || null);
+            if (pseudo && c.content === 'none') return '';
+            // What animates around the control (a pulsing ::after, a hero's fading background)
+            // differs between any two reads: not an indicator. The control's own look counts.
+            if ((n || pseudo) && moving(x, pseudo)) return 'moving';
+            return drawn(c);
+          })
           .join('||'),
       );
   const topDialog = () =>
@@ -88,7 +105,7 @@ export function probe({ op, arg }) {
       if (m.name === 'menu') {
         const toggle = el.querySelector('[data-sw-menu-toggle]');
         info.toggle = visible(toggle) ? path(toggle) : null;
-        info.submenus = [...el.querySelectorAll('button[aria-expanded]')]
+        info.submenus = [...el.querySelectorAll(DISCLOSURES)]
           .filter((b) => b !== toggle)
           .map((b) => ({ selector: path(b), label: label(b), parents: parentsOf(b) }));
       } else if (m.name === 'modal') {
@@ -154,6 +171,12 @@ export function probe({ op, arg }) {
       inDialog: !!dialog && !body && (dialog === el || dialog.contains(el)),
       // Tab moves inside these without the page seeing it (a map, a video player).
       nested: !body && (el.matches('iframe, frame, embed, object') || !!el.shadowRoot),
+      // Tab moves through its own parts (month, day, year) while it keeps focus.
+      parts:
+        !body &&
+        el.matches('input:is([type=date],[type=time],[type=datetime-local],[type=month],[type=week])'),
+      // A script-made modal (a newsletter popup): focus kept in it is its own business.
+      box: body ? null : path(el.closest('[aria-modal=true],[role=dialog],[role=alertdialog]')),
       look: body ? [] : looks(el),
     };
   }
@@ -237,14 +260,15 @@ export function probe({ op, arg }) {
   // runtime leaves `aria-controls` out when the builder's id is no single IDREF).
   function shows(button) {
     const id = button?.getAttribute('aria-controls');
-    return id ? document.getElementById(id) : button?.nextElementSibling;
+    if (id) return document.getElementById(id);
+    return button?.matches('.sw-submenu') ? button.nextElementSibling : null;
   }
 
   // The buttons whose submenus hold `button`, outermost first: opened before it.
   function parentsOf(button) {
     const chain = [];
     for (let e = button.parentElement; e; e = e.parentElement) {
-      const owner = [...document.querySelectorAll('button[aria-expanded]')].find((b) => shows(b) === e);
+      const owner = [...document.querySelectorAll(DISCLOSURES)].find((b) => shows(b) === e);
       // The small-screen menu button is the viewport's business (states.mjs), not a parent.
       if (owner && owner !== button && !owner.hasAttribute('data-sw-menu-toggle')) chain.unshift(path(owner));
     }

@@ -48,6 +48,27 @@ describe('site-runtime-audit: focus and keyboard', { timeout: 300_000, concurren
     assert.equal(r.code, 0, r.out);
   });
 
+  test("no trap where focus stays by design: a date field's parts in a modal, a script's modal popup open at load", async () => {
+    const r = await audit(['/date-modal.html', '/aria-popup.html']);
+    assert.deepEqual(
+      findings(r.json).filter((f) => f.endsWith('keyboard-trap')),
+      [],
+    );
+    assert.ok(states(r.json).includes('modal:promo:checked'), r.out);
+  });
+
+  test('a control without an indicator beside things that keep moving (its ::after, a section around it): found', async () => {
+    const r = await audit(['/moving-around.html']);
+    const found = r.json.pages[0].states[0].keyboard.filter((f) => f.rule === 'focus-not-visible');
+    assert.equal(found.length, 2, JSON.stringify(found));
+  });
+
+  test("a theme's own expanded-state button before the menu is not taken for a submenu's parent", async () => {
+    const r = await audit(['/burger.html']);
+    assert.deepEqual(states(r.json), ['page:checked', 'submenu:0:0:checked']);
+    assert.equal(r.code, 0, r.out);
+  });
+
   test('a page with more controls than a Tab round takes: its state says the round stopped', async () => {
     const r = await audit(['/many-links.html']);
     assert.match(r.json.pages[0].states[0].label, /Tab round stopped after 60 controls/);

@@ -168,6 +168,38 @@ document.addEventListener('click', (e) => {
 <li><a href="/about.html">About</a><ul id="about menu"><li><a href="/about.html#team">Team</a></li></ul></li></ul></nav>`,
     'nav a,nav button{display:inline-block;min-width:24px;min-height:24px;margin:4px}',
   ),
+  // A booking form in a modal: Tab moves through the date field's own parts (no trap).
+  '/date-modal.html': page(
+    'A date in a modal',
+    modal(
+      '<p><label>Day <input type="date" id="day"></label> <label>Time <input type="time" id="at"></label></p>',
+    ),
+  ),
+  // A script-made modal open at load that keeps focus in it (a newsletter popup): no trap.
+  '/aria-popup.html': page(
+    'A script popup',
+    `<p><a href="/about.html">Behind</a></p>
+<div role="dialog" aria-modal="true" aria-label="Newsletter" id="pop"><p><a href="/about.html" id="p1">Subscribe</a>
+<button type="button" id="p2">No thanks</button></p></div>
+<script>p2.addEventListener('keydown', (e) => { if (e.key === 'Tab' && !e.shiftKey) { e.preventDefault(); p1.focus(); } });
+p1.addEventListener('keydown', (e) => { if (e.key === 'Tab' && e.shiftKey) { e.preventDefault(); p2.focus(); } });
+addEventListener('load', () => p1.focus());</script>`,
+  ),
+  // No focus indicator, next to things that move all the time: still no indicator.
+  '/moving-around.html': page(
+    'Moving around',
+    '<p><a class="pulse" href="/about.html">Book now</a></p><section class="hero"><div><a href="/clean.html">In the hero</a></div></section>',
+    `a{outline:none;display:inline-block;min-width:24px;min-height:24px;margin:6px;position:relative}
+@keyframes pulse{to{box-shadow:0 0 0 8px #c00}}.pulse::after{content:"";position:absolute;inset:0;animation:pulse 1s infinite alternate}
+@keyframes fade{to{background-color:#ffd}}.hero{animation:fade 1s infinite alternate}`,
+  ),
+  // A theme's own burger button (aria-expanded, hidden at desktop width) right before the menu.
+  '/burger.html': page(
+    'A theme burger',
+    `<header><button class="burger" aria-expanded="false">Menu</button><nav data-sw-menu aria-label="Main"><ul><li><a href="/clean.html">Home</a></li>
+<li><a href="/about.html">About</a><ul><li><a href="/about.html#team">Team</a></li></ul></li></ul></nav></header>`,
+    '.burger{display:none}nav a,nav button{display:inline-block;min-width:24px;min-height:24px;margin:4px}',
+  ),
   // More controls than one Tab round takes (60): the last, without a ring, is not judged.
   '/many-links.html': page(
     'Many links',

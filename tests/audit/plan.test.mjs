@@ -66,6 +66,14 @@ describe('command line', () => {
     assert.throws(() => parseAuditArgs(['http://a.test/', '--crawl=-1']), /whole number/);
     assert.throws(() => parseAuditArgs(['http://a.test/', '--crawl', 'all']), /whole number/);
     assert.throws(() => parseAuditArgs(['http://a.test/', '--jobs', '0']), /--jobs takes a whole number/);
+    // A timer longer than Node's longest fires at once: every page would be "not audited".
+    for (const s of ['0', '-1', 'Infinity', '86401', 'soon'])
+      assert.throws(
+        () => parseAuditArgs(['http://a.test/', `--state-timeout=${s}`]),
+        /--state-timeout takes/,
+        s,
+      );
+    assert.equal(parseAuditArgs(['http://a.test/', '--state-timeout', '2.5']).stateTimeout, 2.5);
     assert.throws(() => parseAuditArgs(['http://a.test/', '--jobs', '1.5']), /--jobs takes a whole number/);
     assert.throws(
       () => parseAuditArgs(['http://a.test/', '--fail-on', 'bad']),
