@@ -9,7 +9,9 @@ export function normalizePath(path: string): string {
     path
       .replace(/[?#].*$/, '')
       .replace(/\/index\.html?$/i, '/')
-      .replace(/\/+$/, '') || '/'
+      .replace(/\/+$/, '')
+      // `%c3%a9` and `%C3%A9` are one path (RFC 3986 §6.2.2.1): an address typed in lowercase too.
+      .replace(/%[\da-f]{2}/gi, (escape) => escape.toUpperCase()) || '/'
   );
 }
 

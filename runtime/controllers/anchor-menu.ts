@@ -3,6 +3,7 @@ import type { Controller } from '../controller';
 import { fragmentId } from '../dom';
 import { jsonAttribute, unknownKeys, warnOptions, type OptionReport } from '../options';
 import { attr } from '../schema';
+import { ANCHOR_OFFSET } from './anchors';
 
 /** Spec §2: scroll-spy is off; when a builder turns it on, its offset is 50 px. */
 export const SCROLL_SPY_OFFSET = 50;
@@ -45,6 +46,7 @@ export const anchorMenu: Controller = {
     // The builder's own marks come back at destroy (an editor may save the page as it is then).
     const undo: (() => void)[] = [];
     for (const a of links) for (const name of ['class', 'aria-current']) keepAttribute(a, name, undo);
+    let clicked: Element | null = null; // the section a click in the menu took the page to
     const activate = (link: Element | undefined) => {
       for (const a of links) {
         const on = a === link;
@@ -59,7 +61,9 @@ export const anchorMenu: Controller = {
       // prevents the click still follows the link: it counts.
       if (e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
       const a = (e.target as Element).closest('a');
-      if (a && links.includes(a as HTMLAnchorElement)) activate(a);
+      if (!a || !links.includes(a as HTMLAnchorElement)) return;
+      activate(a);
+      clicked = win.document.getElementById(fragmentId((a as HTMLAnchorElement).hash));
     });
     // The address names a section (a reload, a link from another page, Back and Forward):
     // its link is the active one. Back to the address without a fragment clears the mark; one
@@ -81,7 +85,10 @@ export const anchorMenu: Controller = {
         let current: HTMLAnchorElement | undefined;
         for (const a of links) {
           const target = win.document.getElementById(fragmentId(a.hash));
-          if (target && target.getBoundingClientRect().top <= options.offset) current = a;
+          const top = target?.getBoundingClientRect().top ?? Infinity;
+          // A click puts its section 100 px down (smooth anchors), below the spy's line: there
+          // it is the current one, as the click said, until the visitor scrolls it away.
+          if (top <= options.offset || (target == clicked && top <= ANCHOR_OFFSET + 1)) current = a;
         }
         activate(current);
       };

@@ -399,6 +399,17 @@ test('anchor-menu scroll-spy, when the builder turns it on, marks the section 50
   await expect(menu.locator('a.active')).toHaveCount(1);
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await expect(menu.locator('a[aria-current]')).toHaveCount(0);
+  // A click takes the section to 100 px below the top (smooth anchors), past the spy's 50: the
+  // link clicked stays the active one there, not the section before it.
+  await menu.locator('a[href="#hours"]').click();
+  await expect
+    .poll(() => page.locator('#hours').evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+    .toBe(100);
+  await runtimeIdle(page);
+  await expect(menu.locator('a[aria-current]')).toHaveAttribute('href', '#hours');
+  await page.evaluate(() => window.scrollBy({ top: -30, behavior: 'instant' })); // the visitor scrolls up
+  await expect(menu.locator('a[aria-current]')).toHaveAttribute('href', '#about');
+  await page.evaluate(() => history.replaceState(null, '', location.pathname)); // the click's #hours
   // Switched off again, the spy stops: nothing it scheduled runs after disconnect.
   await replaceMenu('');
   await scrollTo('location', 0);

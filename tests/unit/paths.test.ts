@@ -25,6 +25,9 @@ describe('active-marker path matching', () => {
     ['/index.html', '/', true],
     ['/clinic/team/index.html', '/clinic/', false],
     ['/clinic/myindex.html', '/clinic/', false],
+    ['/clinic/caf%C3%A9/', '/clinic/caf%c3%a9/', true], // escapes differing only in case (RFC 3986)
+    ['/clinic/caf%c3%a9/', '/clinic/caf%C3%A9/', true],
+    ['/clinic/caf%C3%A9/', '/clinic/caf%C3%A8/', false],
   ])('%s on page %s → %s', (link, current, match) => {
     expect(pathsMatch(link, current)).toBe(match);
   });
