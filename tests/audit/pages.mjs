@@ -212,11 +212,14 @@ addEventListener('load', () => p1.focus());</script>`,
     '<p class="spin">Spinning</p>',
     '@keyframes spin{to{transform:rotate(1turn)}}.spin{display:inline-block;animation:spin 2s linear infinite}',
   ),
-  // A script that takes the page's main thread for 120 s once it has loaded.
+  // A script that takes the page's main thread for 120 s once the runtime has settled.
   '/frozen.html': page(
     'Frozen',
     `<p><a href="/clean.html">Home</a></p>
-<script>addEventListener('load', () => setTimeout(() => { const end = Date.now() + 120000; while (Date.now() < end); }, 300));</script>`,
+<script>const freeze = () => { const end = Date.now() + 120000; while (Date.now() < end); };
+// Once the runtime has started and settled (else the audit would only say it never started).
+const wait = () => (window.SiteRuntime ? SiteRuntime.idle().then(() => setTimeout(freeze, 300)) : setTimeout(wait, 50));
+addEventListener('load', wait);</script>`,
   ),
   // The page reloads when a choice is saved (forceReload): focus starts afresh there, no finding.
   '/consent-reload.html': page('Consent with a reload', consent('{"delay":0,"forceReload":true}')),
