@@ -95,6 +95,8 @@ async function auditQueue(o, auditOne) {
 }
 
 const ask = (page, op, arg) => page.evaluate(probe, { op, arg });
+const started = () => !!window.SiteRuntime?.inspect;
+const firstLine = (err) => String(err?.message ?? err).split('\n')[0];
 
 async function auditPage(page, url, viewport, say, site, limit) {
   const entry = { url, viewport, status: 'checked', message: '', states: [] };
@@ -119,7 +121,8 @@ async function auditPage(page, url, viewport, say, site, limit) {
     if (page.url() !== url) entry.finalUrl = page.url();
     const answer = (work, what = 'as it loaded') => within(work, limit, what);
     entry.links = await answer(ask(page, 'links'));
-    if (!(await answer(until(page, () => !!window.SiteRuntime?.inspect, undefined, 10_000))))
+    // Asked again once the wait ends: a page whose main thread never frees ends at --state-timeout.
+    if (!(await answer(until(page, started, undefined, 10_000))) && !(await answer(page.evaluate(started))))
       return fail('the runtime did not start on this page (no window.SiteRuntime.inspect)');
     await answer(settle(page));
     const markers = await answer(ask(page, 'markers'));
@@ -149,8 +152,6 @@ async function auditPage(page, url, viewport, say, site, limit) {
   }
   return entry;
 }
-
-const firstLine = (err) => String(err?.message ?? err).split('\n')[0];
 
 async function auditState(page, plan) {
   const state = {
