@@ -37,8 +37,8 @@ type ArrowKey = Pick<
 
 /**
  * The step (-1 or 1) ArrowLeft or ArrowRight asks of a widget (a carousel, the lightbox, the
- * tile popup), reversed right to left (APG), or 0: another key; one with a modifier (Alt+Left is the browser's Back); one
- * a focused form field, editable text or media player (seeking) takes.
+ * tile popup), reversed right to left (APG), or 0: another key; one with a modifier (Alt+Left is
+ * the browser's Back); one a focused form field, editable text or media player (seeking) takes.
  */
 export function arrowStep(e: ArrowKey): number {
   if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return 0;
@@ -49,9 +49,16 @@ export function arrowStep(e: ArrowKey): number {
   return isRtl(at) ? -by : by;
 }
 
-/** Whether `el` is written right to left (its nearest `dir`): Next then sits on the left. */
-export const isRtl = (el: Element | null): boolean =>
-  /^rtl$/i.test(el?.closest?.('[dir]')?.getAttribute('dir') ?? '');
+/**
+ * Whether `el` is laid out right to left: Next then sits on the left. The computed direction
+ * follows `dir="auto"` and a stylesheet's `direction: rtl` (builders set either); the nearest
+ * `dir` attribute still counts where no style is computed (a detached element).
+ */
+export function isRtl(el: Element | null): boolean {
+  if (!el) return false;
+  if (el.isConnected && getComputedStyle(el).direction === 'rtl') return true;
+  return /^rtl$/i.test(el.closest?.('[dir]')?.getAttribute('dir') ?? '');
+}
 
 /** The elements under `root` that match `selector`, `root` itself first if it does. */
 export function matches(root: ParentNode, selector: string): Element[] {

@@ -132,7 +132,7 @@ function disclosure(sub: HTMLElement, name: string): HTMLButtonElement {
  * its images' `alt`, leaving out `skip` and what is hidden from everyone.
  */
 function nameOf(el: Element, skip: Element): string {
-  const label = el.getAttribute('aria-label')?.trim();
+  const label = labelledBy(el) || el.getAttribute('aria-label')?.trim();
   if (label) return label;
   let text = el.getAttribute('alt') ?? '';
   for (const node of el.childNodes)
@@ -143,5 +143,13 @@ function nameOf(el: Element, skip: Element): string {
       !(node as Element).matches('[hidden],[aria-hidden=true]')
     )
       text += ` ${nameOf(node as Element, skip)} `;
-  return text.replace(/\s+/g, ' ').trim();
+  // A tooltip is the name of last resort (an icon link with only a title, as screen readers do).
+  return text.replace(/\s+/g, ' ').trim() || el.getAttribute('title')?.trim() || '';
+}
+
+/** The text of the elements `aria-labelledby` names, which screen readers put before all else. */
+function labelledBy(el: Element): string {
+  const ids = el.getAttribute('aria-labelledby')?.split(/\s+/) ?? [];
+  const parts = ids.map((id) => (id && el.ownerDocument.getElementById(id)?.textContent) || '');
+  return parts.join(' ').replace(/\s+/g, ' ').trim();
 }

@@ -60,5 +60,8 @@ describe('shared DOM judgements', () => {
       return arrowStep(e);
     };
     expect([key('r', 'ArrowLeft'), key('r', 'ArrowRight'), key('l', 'ArrowLeft')]).toEqual([1, -1, -1]);
+    // A builder's stylesheet may set the direction without any dir attribute.
+    html(`<div style="direction: rtl"><button id="c">x</button></div>`);
+    expect([key('c', 'ArrowLeft'), key('c', 'ArrowRight')]).toEqual([1, -1]);
   });
 });

@@ -32,6 +32,19 @@ describe('menu: submenu buttons named by their item', () => {
     ]);
   });
 
+  it('by aria-labelledby first, and by a title where nothing else names the item', () => {
+    const buttons = start(`
+      <li><a href="/s/" aria-labelledby="l1 l2" aria-label="ignored">S</a>
+        <span id="l1" hidden>Our</span><span id="l2" hidden> services</span>${sub}</li>
+      <li><a href="/i/" title="Information"><img src="i.svg" alt=""></a>${sub}</li>
+      <li><a href="/m/" title="a tooltip">Map</a>${sub}</li>`);
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      'Our services submenu',
+      'Information submenu',
+      'Map submenu',
+    ]);
+  });
+
   it('with no name anywhere, the word alone, never a leading space', () => {
     const [button] = start(`<li><a href="/s/"><img src="s.png"></a>${sub}</li>`);
     expect(button!.textContent).toBe('submenu');
