@@ -76,6 +76,7 @@ export const definitions: readonly ControllerDefinition[] = [
     selector: sel(attr.consentModal),
     load: 'idle',
     hidden: true,
+    openers: `[${attr.consentAction}="preferences"]`,
     importer: () => import('./consent-modal'),
     exported: 'consentModal',
   },
