@@ -28,7 +28,7 @@ const special: Record<string, Check> = {
   'page.detailList': (v) =>
     Array.isArray(v) && v.every((d) => isObject(d) && isString(d.lang) && isString(d.url)),
   // What the consent endpoint accepts: anything else made every save a 400.
-  'consent.revision': (v) => typeof v === 'string' && /^[^\0-\x1f\x7f]{1,64}$/u.test(v),
+  'consent.revision': (v) => typeof v === 'string' && /^\P{Cc}{1,64}$/u.test(v),
   'lightbox.slideshow': (v) => v === false || (isNumber(v) && v > 0),
   'lightbox.opacity': (v) => isNumber(v) && v >= 0 && v <= 1,
 };

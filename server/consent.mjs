@@ -7,8 +7,11 @@ export const MAX_BODY_BYTES = 2048;
 export const COOKIE_MAX_AGE = 180 * 24 * 60 * 60;
 
 const FLAG = /^[01]$/;
-/** The revision of the policy a choice was made under (issue 17): text, no control characters. */
-const REVISION = /^[^\u0000-\u001f\u007f]{1,64}$/u;
+/**
+ * The revision of the policy a choice was made under (issue 17): text, no control character
+ * (C0, DEL or C1: U+009B is a terminal's escape, in the log operators grep).
+ */
+const REVISION = /^\P{Cc}{1,64}$/u;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const REVISION_COOKIE = 'privacy_cookie_revision';
 /** The visitor's consent id, kept across their choices so they can quote one id. */

@@ -106,7 +106,14 @@ describe('the consent log and cookies', () => {
       flags: { privacy_cookie_1: '1' },
       revision: undefined,
     });
-    for (const body of ['revision=', `revision=${'x'.repeat(65)}`, 'revision=a%0Ab', 'revision=1&revision=2'])
+    const c1 = ['revision=%C2%85', 'revision=%C2%9B2']; // NEL and CSI: control characters too
+    for (const body of [
+      'revision=',
+      `revision=${'x'.repeat(65)}`,
+      'revision=a%0Ab',
+      'revision=1&revision=2',
+      ...c1,
+    ])
       expect(validateConsentBody(`privacy_cookie_1=1&${body}`, site).error, body).toMatch(/revision/);
   });
 });

@@ -155,9 +155,9 @@ describe('config', () => {
     expect(revision('é'.repeat(64))).toBe('é'.repeat(64));
     expect(warn).not.toHaveBeenCalled();
     // Each would make every save a 400 (and '' would turn the revision check off).
-    for (const bad of ['', 'x'.repeat(65), 'v1\nv2', 'tab\there'])
+    for (const bad of ['', 'x'.repeat(65), 'v1\nv2', 'tab\there', 'c1 \u0085', 'csi \u009b'])
       expect(revision(bad), JSON.stringify(bad)).toBeUndefined();
-    expect(warn).toHaveBeenCalledTimes(4);
+    expect(warn).toHaveBeenCalledTimes(6);
     expect(String(warn.mock.calls[0]![0])).toContain('consent.revision');
     warn.mockRestore();
   });
