@@ -107,3 +107,27 @@ export function useKeepFocus(inside: RefObject<HTMLElement | null>): void {
     (to('.sw-lb-next:not([hidden])') ?? to('.sw-lb-close'))?.focus();
   });
 }
+
+/**
+ * Content larger than the stage (an expanded image, long ajax content) scrolls, and a keyboard
+ * must reach it to scroll it (axe's scrollable-region-focusable; WebKit does not tab to a
+ * scroller by itself): the stage is a tab stop while, and only while, it scrolls.
+ */
+export function useScrollStop(stage: RefObject<HTMLElement | null>, item: unknown): void {
+  useEffect(() => {
+    const el = stage.current;
+    const view = el?.ownerDocument.defaultView;
+    if (!el || !view?.ResizeObserver) return;
+    const check = () => {
+      if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) el.tabIndex = 0;
+      else el.removeAttribute('tabindex');
+    };
+    const sizes = new view.ResizeObserver(check);
+    // What is shown changes inside the stage (loaded, expanded, ajax arrived): sizes observed anew.
+    const observeAll = () => [el, ...el.children].forEach((e) => sizes.observe(e));
+    const added = new view.MutationObserver(() => (observeAll(), check()));
+    observeAll();
+    added.observe(el, { childList: true, subtree: true });
+    return () => (sizes.disconnect(), added.disconnect());
+  }, [stage, item]);
+}

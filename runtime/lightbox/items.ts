@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { log } from '../log';
+import { describe, log } from '../log';
 import { attr, legacyLightboxSelector } from '../schema';
 import { contentOf, type Content } from './content';
 
@@ -39,9 +39,15 @@ export function groupCounts(doc: Document): Map<string, number> {
 
 /**
  * The items of `link`'s group (or `link` alone). A link whose href the contract refuses is
- * left out with a console line; it stays the builder's plain link.
+ * left out with a console line naming it, once per link in `said` (not again on each opening
+ * of its group); it stays the builder's plain link.
  */
-export function itemsOf(link: HTMLAnchorElement, here: string, options: Config['lightbox']): Item[] {
+export function itemsOf(
+  link: HTMLAnchorElement,
+  here: string,
+  options: Config['lightbox'],
+  said = new WeakSet<Element>(),
+): Item[] {
   const group = groupOf(link);
   const links = group === null ? [link] : linksOf(link.ownerDocument, group);
   const size = { width: options.defaultWidth, height: options.defaultHeight };
@@ -53,7 +59,9 @@ export function itemsOf(link: HTMLAnchorElement, here: string, options: Config['
     if (!('refused' in content) && content.kind === 'inline' && !l.ownerDocument.getElementById(content.src))
       content = { refused: `no element has the id "${content.src}"` };
     if ('refused' in content) {
-      log.error(`lightbox: ${content.refused}.`);
+      const href = (l.getAttribute('href') ?? '').slice(0, 80);
+      if (!said.has(l)) log.error(`${describe(l)} href="${href}": lightbox: ${content.refused}.`);
+      said.add(l);
       return [];
     }
     const img = l.querySelector('img');

@@ -15,7 +15,7 @@ import { Nav } from './nav';
 import { Stage, type StageProps } from './stage';
 import { current, isGroup, mayEmbed, type LightboxAction, type LightboxState } from './state';
 import { Thumbnails } from './thumbnails';
-import { useGestures, useKeepFocus, usePreload, useSlideshow } from './effects';
+import { useGestures, useKeepFocus, useScrollStop, usePreload, useSlideshow } from './effects';
 import type { attachGestures } from './gestures';
 import type { Work } from '../work';
 
@@ -59,6 +59,7 @@ export function Lightbox(props: LightboxProps): ReactNode {
   const dispatch = store.dispatch;
   useSlideshow(win, store, s, options.slideshow);
   useKeepFocus(stageRef);
+  useScrollStop(stageRef, item);
 
   const counter = item
     ? t('counter', { type: t(typeKey(item.content)), n: s.index + 1, total: s.items.length })
@@ -80,12 +81,7 @@ export function Lightbox(props: LightboxProps): ReactNode {
       onKeyDown={arrowKeys(s, go)}
       work={props.work}
     >
-      <div className="sw-lb-bar">
-        <p className="sw-lb-counter" aria-live="polite">
-          {counter}
-        </p>
-        <CloseButton label={t('close')} />
-      </div>
+      <Bar counter={counter} playing={s.playing} close={t('close')} />
       <figure>
         <div className="sw-lb-content" ref={stageRef}>
           {item && (
@@ -125,6 +121,21 @@ export function Lightbox(props: LightboxProps): ReactNode {
         onPick={go}
       />
     </DialogFrame>
+  );
+}
+
+/**
+ * "Image n of N" and Close. The counter is not read out at every step of a running slideshow
+ * (APG carousel): only at the visitor's own.
+ */
+function Bar({ counter, playing, close }: { counter: string; playing: boolean; close: string }): ReactNode {
+  return (
+    <div className="sw-lb-bar">
+      <p className="sw-lb-counter" aria-live={playing ? 'off' : 'polite'}>
+        {counter}
+      </p>
+      <CloseButton label={close} />
+    </div>
   );
 }
 

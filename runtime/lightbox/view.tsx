@@ -62,13 +62,8 @@ export function createLightbox(runtime: Runtime, host: UiHost) {
       }
       onBroken={() => {
         const item = store.get().items[store.get().index];
-        if (item)
-          brokenImage(
-            runtime,
-            item.link,
-            item.content.src,
-            item.link.hasAttribute(attr.lightbox) ? attr.lightbox : 'rel',
-          );
+        const marker = item?.link.hasAttribute(attr.lightbox) ? attr.lightbox : 'rel';
+        if (item) brokenImage(runtime, item.link, item.content.src, marker);
       }}
     />,
     { name: 'lightbox', element: target },
@@ -76,13 +71,16 @@ export function createLightbox(runtime: Runtime, host: UiHost) {
   signal.addEventListener('abort', () => (mounted.unmount(), target.remove()), { once: true });
 
   const history = deepLinkHistory(runtime, store);
+  const refusedSaid = new WeakSet<Element>(); // the page's one lightbox: once per link per page
   function open(link: HTMLAnchorElement, opener: Element | null = link, fromAddress = false): boolean {
     if (store.get().open) return false;
-    const items = itemsOf(link, win.location.href, options);
+    const items = itemsOf(link, win.location.href, options, refusedSaid);
     const index = items.findIndex((it) => it.link === link);
     if (index < 0) return false;
     history.opening(fromAddress);
-    const autoplay = options.autoplaySlideshow && options.slideshow !== false;
+    // Under reduced motion nothing moves by itself (as the carousel): Play still starts it.
+    const still = win.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const autoplay = options.autoplaySlideshow && options.slideshow !== false && !still;
     store.dispatch({ type: 'open', items, index, opener, autoplay });
     return true;
   }

@@ -44,6 +44,11 @@ export const firefoxSkips: EngineSkip[] = [
   },
   { spec: 'lightbox.spec.ts', title: 'no animation under prefers-reduced-motion', reason: noMediaEmulation },
   {
+    spec: 'lightbox.spec.ts',
+    title: 'autoplay waits for Play under reduced motion',
+    reason: noMediaEmulation,
+  },
+  {
     spec: 'modals.spec.ts',
     title: 'under prefers-reduced-motion it closes at once',
     reason: noMediaEmulation,

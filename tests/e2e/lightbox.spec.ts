@@ -366,6 +366,12 @@ test.describe('lightbox: content types, sizing, options', () => {
       return { img: i.getBoundingClientRect().left, content: content.getBoundingClientRect().left };
     });
     expect(edges.img).toBeGreaterThanOrEqual(edges.content - 0.5);
+    // A keyboard reaches what scrolls (axe: scrollable-region-focusable); fitted, no extra tab stop.
+    const content = box(page).locator('.sw-lb-content');
+    await expect(content).toHaveAttribute('tabindex', '0');
+    await expectAxeClean(page);
+    await box(page).getByRole('button', { name: 'Fit to window' }).click();
+    await expect(content).not.toHaveAttribute('tabindex');
   });
 
   test('on a phone the image takes almost all of the width; turned on its side and back it refits', async ({
@@ -548,6 +554,21 @@ test.describe('lightbox: content types, sizing, options', () => {
     await page.locator('[data-sw-lightbox="rooms"]').first().click();
     await expect(counter(page)).toHaveText('Image 1 of 3');
     await expect(box(page).locator('.sw-lb-play')).toBeHidden();
+  });
+
+  test('autoplay waits for Play under reduced motion; a running slideshow does not read out every step', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await withLightboxConfig(page, { slideshow: 2000, autoplaySlideshow: true });
+    await openGallery(page);
+    await page.locator('[data-sw-lightbox="rooms"]').first().click();
+    await expect(counter(page)).toHaveText('Image 1 of 3');
+    await expect(counter(page)).toHaveAttribute('aria-live', 'polite');
+    await box(page).getByRole('button', { name: 'Start slideshow' }).click();
+    await expect(counter(page)).toHaveAttribute('aria-live', 'off');
+    await box(page).getByRole('button', { name: 'Stop slideshow' }).click();
+    await expect(counter(page)).toHaveAttribute('aria-live', 'polite');
   });
 
   test('deep links when on: the builder’s older #prettyPhoto[group]/index/ links still open their item', async ({

@@ -39,6 +39,22 @@ describe('lightbox items', () => {
     expect(String(error.mock.calls[0]![0])).toContain('lightbox: an item needs an address');
   });
 
+  it('a refused link is named, and said once however often its group opens', () => {
+    const { error } = silenceConsole();
+    html(`<a id="js" data-sw-lightbox="g" href="javascript:void(0)">JS</a>
+      <a data-sw-lightbox="g" href="data:text/plain,hi">Data</a><a data-sw-lightbox="g" href="/a.jpg">A</a>`);
+    const said = new WeakSet<Element>();
+    const open = () =>
+      itemsOf(document.querySelector('a')!, 'https://clinic.example/', defaultConfig().lightbox, said);
+    expect(open().map((i) => i.link.textContent)).toEqual(['A']);
+    open();
+    open();
+    expect(error.mock.calls.map((c) => String(c[0]))).toEqual([
+      '[site-runtime] a#js[data-sw-lightbox] href="javascript:void(0)": lightbox: "javascript:" addresses are not opened.',
+      '[site-runtime] a[data-sw-lightbox] href="data:text/plain,hi": lightbox: "data:" addresses are not opened.',
+    ]);
+  });
+
   it('the thumbnail is the page’s own small image, also before it has loaded (lazy, below the fold)', () => {
     html(`<a data-sw-lightbox="g" href="/big-1.jpg"><img loading="lazy" src="/thumb-1.jpg" alt="One"></a>
       <a data-sw-lightbox="g" href="/big-2.jpg">Two</a>`);
