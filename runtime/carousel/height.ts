@@ -19,23 +19,22 @@ export function keepTallest(
   work: Work,
 ): () => void {
   const win = root.ownerDocument.defaultView!;
-  const before = slides.map((s) => [s.style.minHeight, s.hasAttribute('style')] as const);
+  const before = slides.map((s) => [s.style.minHeight, s.style.display, s.hasAttribute('style')] as const);
   let tallest = 0;
   let width = -1;
   const measure = () => {
     const hidden = slides.map((s) => s.hidden);
     slides.forEach((s, i) => ((s.hidden = false), (s.style.minHeight = before[i]![0])));
-    // A slide given a min-height keeps its last child's bottom margin inside (no longer
-    // collapsing through it): read with their margins inside, so the tallest one's counts too.
-    const block = slides.map((s) => win.getComputedStyle(s).display === 'block');
-    const display = slides.map((s) => s.style.display);
-    slides.forEach((s, i) => block[i] && (s.style.display = 'flow-root'));
+    // Block slides are read and shown as roots of their own (flow-root): their children's top
+    // and bottom margins stay inside, as measured. A margin collapsing through the shown slide
+    // (a text slide's first <p>) would move it, and all below, at each rotation. Hidden slides
+    // stay hidden: the stylesheet's [hidden] rule is !important.
+    slides.forEach((s) => win.getComputedStyle(s).display === 'block' && (s.style.display = 'flow-root'));
     const sizes = slides.map(
       (s) => [s.getBoundingClientRect().height, boxExtra(win.getComputedStyle(s))] as const,
     );
     tallest = Math.max(...sizes.map(([h]) => h));
     slides.forEach((s, i) => {
-      s.style.display = display[i]!;
       s.hidden = hidden[i]!;
       if (tallest > 0) s.style.minHeight = `${tallest - sizes[i]![1]}px`;
     });
@@ -63,8 +62,9 @@ export function keepTallest(
   }
   return () =>
     slides.forEach((s, i) => {
-      const [minHeight, hadStyle] = before[i]!;
+      const [minHeight, display, hadStyle] = before[i]!;
       s.style.minHeight = minHeight;
+      s.style.display = display;
       // Removing the attribute, never writing it: a page's CSP may refuse inline style attributes.
       if (!hadStyle) dropEmptyStyle(s);
     });

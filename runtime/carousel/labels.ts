@@ -23,6 +23,11 @@ export function labelCarousel(
   set(root, 'aria-roledescription', t('carousel'));
   if (!root.hasAttribute('aria-label') && !root.hasAttribute('aria-labelledby'))
     set(root, 'aria-label', t('carousel'));
+  // A list made a region keeps no list items: its other items (a builder's controls) are
+  // none, so no item is left outside a list (axe: listitem).
+  if (root.matches(':is(ul,ol):not([role=list])'))
+    for (const li of root.querySelectorAll(':scope > li:not([role])'))
+      if (!slides.includes(li as HTMLElement)) set(li, 'role', 'none');
   slides.forEach((slide, i) => {
     const wasHidden = slide.hidden;
     undo.push(() => (slide.hidden = wasHidden));

@@ -6,14 +6,23 @@ import { expect, openWithRuntime, runtimeIdle, test, urlFor } from './fixtures';
 const HOME = '/clinic/en/';
 const carousel = (page: Page) => page.locator('[data-sw-carousel]');
 
-/** The home page with its second slide made much taller, as a builder's longer news would. */
-async function unequalSlides(page: Page) {
+/**
+ * The home page with its second slide made much taller, as a builder's longer news would; with
+ * `boxFirst`, the first slide's content is a bordered box: no margin of its own collapses through
+ * the slide, where the others' headings' top margins do.
+ */
+async function unequalSlides(page: Page, boxFirst = false) {
   await page.route(`**${HOME}`, async (route) => {
     const response = await route.fetch();
-    const body = (await response.text()).replace(
+    let body = (await response.text()).replace(
       '<p>Walk-in flu vaccination every morning in October.</p>',
       `<p>Walk-in flu vaccination every morning in October.</p>${'<p>Bring your health card.</p>'.repeat(6)}`,
     );
+    if (boxFirst)
+      body = body.replace(
+        '<h2>New evening hours</h2><p>We are now open until 8 pm on Thursdays.</p>',
+        '<div class="box"><p>New evening hours: until 8 pm on Thursdays.</p></div>',
+      );
     await route.fulfill({ response, body });
   });
 }
@@ -45,37 +54,41 @@ async function resize(page: Page, width: number) {
   await expect.poll(async () => (await seenWidths(page)).at(-1)).toBe(now);
 }
 
-test('slides of different heights: each keeps the tallest one’s, so rotating moves nothing below', async ({
-  page,
-}) => {
-  await unequalSlides(page);
-  await page.clock.install({ time: new Date('2026-11-22T08:00:00Z') });
-  await page.clock.pauseAt(new Date('2026-11-22T08:00:01Z'));
-  await openWithRuntime(page, urlFor(HOME));
-  await expect(carousel(page)).toHaveAttribute('data-sw-ready', '');
-  // Made after the runtime's own observer (it connected above), so it answers after it.
-  await carousel(page).evaluate((c) => {
-    const seen: number[] = ((window as unknown as { seenWidths: number[] }).seenWidths = []);
-    new ResizeObserver((entries) => seen.push(entries[0]!.target.getBoundingClientRect().width)).observe(c);
-  });
-  await expect.poll(async () => (await seenWidths(page)).length).toBeGreaterThan(0);
-  await page.mouse.move(1, 1);
-  for (const width of [1280, 375]) {
-    await resize(page, width);
-    const first = await layout(page);
-    const seen = [first];
-    for (let i = 0; i < 3; i++) {
-      await page.clock.runFor(5000);
-      seen.push(await layout(page));
+for (const [what, boxFirst] of [
+  ['', false],
+  [', one starting with a box and the others with a heading’s margin', true],
+] as const)
+  test(`slides of different heights${what}: each keeps the tallest one’s, so rotating moves nothing below`, async ({
+    page,
+  }) => {
+    await unequalSlides(page, boxFirst);
+    await page.clock.install({ time: new Date('2026-11-22T08:00:00Z') });
+    await page.clock.pauseAt(new Date('2026-11-22T08:00:01Z'));
+    await openWithRuntime(page, urlFor(HOME));
+    await expect(carousel(page)).toHaveAttribute('data-sw-ready', '');
+    // Made after the runtime's own observer (it connected above), so it answers after it.
+    await carousel(page).evaluate((c) => {
+      const seen: number[] = ((window as unknown as { seenWidths: number[] }).seenWidths = []);
+      new ResizeObserver((entries) => seen.push(entries[0]!.target.getBoundingClientRect().width)).observe(c);
+    });
+    await expect.poll(async () => (await seenWidths(page)).length).toBeGreaterThan(0);
+    await page.mouse.move(1, 1);
+    for (const width of [1280, 375]) {
+      await resize(page, width);
+      const first = await layout(page);
+      const seen = [first];
+      for (let i = 0; i < 3; i++) {
+        await page.clock.runFor(5000);
+        seen.push(await layout(page));
+      }
+      expect(new Set(seen.map((s) => s.shown)).size, `every slide shown at ${width} px`).toBe(3);
+      for (const s of seen)
+        expect({ height: s.height, after: s.after }, `slide ${s.shown} at ${width} px`).toEqual({
+          height: first.height,
+          after: first.after,
+        });
     }
-    expect(new Set(seen.map((s) => s.shown)).size, `every slide shown at ${width} px`).toBe(3);
-    for (const s of seen)
-      expect({ height: s.height, after: s.after }, `slide ${s.shown} at ${width} px`).toEqual({
-        height: first.height,
-        after: first.after,
-      });
-  }
-});
+  });
 
 test('destroy() takes the heights back and leaves no empty style attribute on a slide', async ({ page }) => {
   await unequalSlides(page);

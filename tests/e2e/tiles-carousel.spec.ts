@@ -580,6 +580,16 @@ test.describe('carousel', () => {
           ['li', { 'data-sw-slide': '' }, 'Waiting room'],
           ['li', { 'data-sw-slide': '' }, 'Laboratory'],
           ['li', { 'data-sw-slide': '' }, 'Garden'],
+          // A builder's controls in an item of their own: no list item left outside a list.
+          [
+            'li',
+            { class: 'controls' },
+            '',
+            [
+              ['button', { type: 'button', 'data-sw-carousel-prev': '' }, 'Previous'],
+              ['button', { type: 'button', 'data-sw-carousel-next': '' }, 'Next'],
+            ],
+          ],
         ],
       ],
     ]);
@@ -587,6 +597,7 @@ test.describe('carousel', () => {
     await expect(rooms).toHaveAttribute('data-sw-ready', '');
     await expect(rooms).toHaveAttribute('role', 'region');
     await expect(rooms.locator('li').nth(1)).toHaveAttribute('aria-label', '2 of 3');
+    await expect(rooms.locator('li.controls')).toHaveAttribute('role', 'none');
     await expectAxeClean(page, { include: '#rooms' });
     await rooms.locator('[data-sw-carousel-position] button').nth(2).click();
     await expect(rooms.locator('li').nth(2)).toBeVisible();
