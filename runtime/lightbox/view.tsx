@@ -92,8 +92,9 @@ export function createLightbox(runtime: Runtime, host: UiHost) {
     if (!link) return;
     const follow = () => {
       const found = linksOf(doc, link.group)[link.index];
-      // The address already names the item: no entry is added, so Back leaves as usual.
-      if (found && !store.get().open) open(found, null, true);
+      // The address already names the item: no entry is added, so Back leaves as usual. Closed,
+      // focus goes to the item's link, as if it had been clicked (not to the top of the page).
+      if (found && !store.get().open) open(found, found, true);
     };
     after(win, signal, DEEP_LINK_DELAY, follow, runtime.work);
   }

@@ -509,6 +509,12 @@ test.describe('lightbox: content types, sizing, options', () => {
       await route.fulfill({ response, body });
     });
   }
+  /** The gallery with deep links on, opened at `hash`: the lightbox opens from the address. */
+  async function openDeepLink(page: Page, hash: string) {
+    await withLightboxConfig(page, { deepLinking: true });
+    await openWithRuntime(page, `${urlFor(GALLERY)}${hash}`);
+    await expect.poll(() => isOpen(page).catch(() => false)).toBe(true);
+  }
 
   test('the modal option keeps it open on overlay clicks; the theme is a class; opacity applies', async ({
     page,
@@ -579,6 +585,16 @@ test.describe('lightbox: content types, sizing, options', () => {
     await expect.poll(() => isOpen(page).catch(() => false)).toBe(true);
     await expect(counter(page)).toHaveText('Image 2 of 2');
     await expect(box(page)).toHaveAccessibleName('Imaging');
+  });
+
+  test('deep links when on: opened from the address and closed, focus goes to the item’s link', async ({
+    page,
+  }) => {
+    await openDeepLink(page, '#!rooms/2');
+    await expect(counter(page)).toHaveText('Image 3 of 3');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => isOpen(page)).toBe(false);
+    await expect(page.locator('[data-sw-lightbox="rooms"]').nth(2)).toBeFocused();
   });
 
   test('deep links when on: a jump to a heading within the content shown keeps the lightbox open', async ({
@@ -675,9 +691,7 @@ test.describe('lightbox: content types, sizing, options', () => {
     test('deep links when on: the address opens its item and follows it; opening adds one entry, moving replaces it, Back closes', async ({
       page,
     }) => {
-      await withLightboxConfig(page, { deepLinking: true });
-      await openWithRuntime(page, `${urlFor(GALLERY)}#!rooms/1`);
-      await expect.poll(() => isOpen(page).catch(() => false)).toBe(true);
+      await openDeepLink(page, '#!rooms/1');
       await expect(counter(page)).toHaveText('Image 2 of 3');
       const length = await page.evaluate(() => history.length);
       // The visitor's own entry follows the item shown, and closing takes the fragment off it.
