@@ -70,9 +70,9 @@ export class LazyChunks {
     );
   }
 
-  /** Elements whose controller could not connect them (chunk, UI host, options). */
+  /** Elements whose controller could not connect them (chunk, UI host, options), each listed once. */
   failed(name: string, elements: Element[]): void {
-    this.#failed.set(name, [...(this.#failed.get(name) ?? []), ...elements]);
+    this.#failed.set(name, [...new Set([...(this.#failed.get(name) ?? []), ...elements])]);
   }
 
   /**

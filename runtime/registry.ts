@@ -4,7 +4,6 @@ import { createContext } from './context';
 import { matches } from './dom';
 import { LazyChunks } from './lazy-chunks';
 import { ChunkLoadError, InvalidOptionsError } from './errors';
-import { describe, log } from './log';
 import { onceReporter, type Phase } from './report';
 import { attr } from './schema';
 import type { Runtime } from './runtime';
@@ -139,7 +138,7 @@ export class Registry {
       abort.abort();
       this.#lazy.failed(definition.name, [element]); // inspect() lists it until a rescan
       if (err instanceof InvalidOptionsError) {
-        if (!err.logged) log.warn(`${describe(element)}: ${err.message}; left as plain HTML.`);
+        if (!err.logged) this.report.refused(element, err.message);
         // A missing part (the UI host) was announced once by the loader (chunks.ts), not per element.
       } else if (!(err instanceof ChunkLoadError)) {
         this.report(definition.name, element, 'connect', err);

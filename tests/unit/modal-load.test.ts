@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { modal } from '../../runtime/controllers/modal';
 import { definitions } from '../../runtime/controllers/index';
 import { modalOpeners } from '../../runtime/controllers/modal-openers';
+import { modalCommand } from '../../runtime/modal/api';
 import type { LazyDefinition } from '../../runtime/controller';
 import { html, runtime, silenceConsole } from './helpers';
 
@@ -169,6 +170,44 @@ describe('a modal loaded on `visible` or `interaction`', () => {
       await vi.waitFor(() => expect(rt.registry.inspect().map((m) => m.state)).toContain('failed'));
       await rt.work.idle();
       expect(location.hash).toBe('');
+    } finally {
+      rt.destroy();
+      location.hash = '';
+    }
+  });
+});
+
+describe('a modal refused for invalid JSON', () => {
+  // Contract §3: one warning for that element. Its link changes the address, which asked for
+  // its code again, and each such try warned anew (1 after load, 4 after 3 clicks).
+  it('is warned of once, however often its link, its buttons or the API name it', async () => {
+    const { warn } = silenceConsole();
+    html(`<div id="m" data-sw-modal='{trigger:1}'><h2>Notice</h2></div>
+      <a id="l" href="#m">Open</a><button id="b" data-sw-modal-open="m">Open</button>`);
+    const importer = vi.fn(async () => ({ modal }));
+    const rt = runtime([
+      { name: 'modal-openers', selector: ':root', load: 'ready', controller: modalOpeners },
+      { name: 'modal', selector: '[data-sw-modal]', load: 'idle', importer, exported: 'modal' },
+    ]);
+    const said = (text: RegExp) => warn.mock.calls.filter((c) => text.test(String(c[0]))).length;
+    try {
+      rt.start();
+      await rt.work.idle();
+      expect(said(/data-sw-modal holds invalid JSON; left as plain HTML/)).toBe(1);
+      for (let i = 0; i < 3; i++) {
+        location.hash = '';
+        await new Promise((r) => setTimeout(r, 10)); // its hashchange
+        document.getElementById('l')!.click();
+        await new Promise((r) => setTimeout(r, 10));
+        document.getElementById('b')!.click();
+        modalCommand(rt, 'm', 'open');
+        await rt.work.idle();
+      }
+      expect(said(/invalid JSON/)).toBe(1);
+      // The API's own message stays per call (spec §4), the button's too.
+      expect(said(/^No modal elements found$/)).toBe(6);
+      expect(rt.registry.inspect().filter((m) => m.element.id === 'm')).toHaveLength(1);
+      expect(document.querySelector('dialog')).toBeNull();
     } finally {
       rt.destroy();
       location.hash = '';
