@@ -35,7 +35,7 @@ export function preferencesDialog(
       if (reason !== 'api' && to?.isConnected && !to.closest('[hidden]')) to.focus();
     },
   });
-  restore.push(adoptIntoDialog(el, dialog));
+  restore.push(adoptIntoDialog(el, dialog, ctx.signal));
   if (close.includes('button')) dialog.addCloseButton(ctx.runtime.strings(dialogStrings)('close'));
   return dialog;
 }

@@ -44,7 +44,7 @@ export const modal: Controller = {
       onClosed: (reason) => (dropFragment(win, (id) => id === el.id), emit(events.modalClose, reason)),
     });
     const box = dialog.element;
-    restore.push(adoptIntoDialog(el, dialog));
+    restore.push(adoptIntoDialog(el, dialog, signal));
     // Moved out of the dialog by the page's script: adopted again where it is now.
     const moved = new win.MutationObserver(ctx.guard(() => el.parentNode !== box && ctx.reconnect()));
     moved.observe(box, { childList: true });

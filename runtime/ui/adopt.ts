@@ -1,21 +1,24 @@
 import { uniqueId } from '../ids';
 import type { Dialog } from './dialog';
+import { moveNode, showWhereDrawn } from './place';
 
 /**
  * Moves the builder's element into `dialog` (placed where the element was) and its accessible
  * name and description onto the dialog; returns the undo (element back in place, dialog gone).
  * Markup that already said "dialog" (a role, or a `<dialog>` element) must not nest a second
  * one inside the runtime's: the role moves out, a builder `<dialog>` is simply shown.
+ * Listeners live on `signal`.
  */
-export function adoptIntoDialog(el: Element, dialog: Dialog): () => void {
+export function adoptIntoDialog(el: Element, dialog: Dialog, signal: AbortSignal): () => void {
   const box = dialog.element;
   const restore: (() => void)[] = [];
   el.before(box);
-  box.append(el);
+  moveNode(box, el, null);
   restore.push(() => {
     // What the page put in the dialog (an element replacing this one) goes back with it; an
     // element the page removed stays removed; the runtime's own button goes with the dialog.
-    box.before(...[...box.childNodes].filter((n) => !(n as Element).matches?.('[data-sw-dialog-close]')));
+    const kept = [...box.childNodes].filter((n) => !(n as Element).matches?.('[data-sw-dialog-close]'));
+    if (box.parentNode) for (const n of kept) moveNode(box.parentNode, n, box);
     dialog.destroy();
   });
   const moveAttr = (name: string) => {
@@ -51,7 +54,7 @@ export function adoptIntoDialog(el: Element, dialog: Dialog): () => void {
     el.setAttribute('open', '');
     restore.push(() => el.removeAttribute('open'));
   }
-  revealOnOpening(el as HTMLElement, dialog, restore);
+  revealOnOpening(el as HTMLElement, dialog, restore, signal);
   return () => {
     for (const undo of restore.reverse()) undo();
   };
@@ -61,9 +64,10 @@ export function adoptIntoDialog(el: Element, dialog: Dialog): () => void {
  * Contract §3: once enhanced, the runtime alone decides what is shown. The builder's no-JS CSS
  * (`.popup{display:none}`, shown under `:target`) or a `hidden` attribute must not leave the
  * open dialog empty (a consent dialog, with no close method, a trap): at each opening, an
- * element the page would not show is shown, as a block.
+ * element the page would not show is shown, as a block. Nor may a container hiding its place
+ * (docs/markers.md: shown "whatever hid it"): the dialog then opens from the end of the body.
  */
-function revealOnOpening(el: HTMLElement, dialog: Dialog, restore: (() => void)[]): void {
+function revealOnOpening(el: HTMLElement, dialog: Dialog, restore: (() => void)[], signal: AbortSignal) {
   const was = { hidden: el.hidden, style: el.getAttribute('style') };
   let overridden = false;
   restore.push(() => {
@@ -77,7 +81,9 @@ function revealOnOpening(el: HTMLElement, dialog: Dialog, restore: (() => void)[
     el.style.setProperty('display', 'block', 'important');
     overridden = true;
   };
+  const place = showWhereDrawn(dialog.element, signal);
+  restore.push(place.undo); // before the content goes back: to its place, not the body's end
   const { open, showInline } = dialog;
-  dialog.open = (returnTo) => (reveal(), open.call(dialog, returnTo));
+  dialog.open = (returnTo) => (reveal(), place.lift(), open.call(dialog, returnTo));
   dialog.showInline = () => (reveal(), showInline.call(dialog));
 }

@@ -385,6 +385,94 @@ test.describe('a modal element the page replaces or moves', () => {
   });
 });
 
+test.describe('a modal whose place the page hides', () => {
+  // A carousel's slide not shown, a closed <details>, a `hidden` container: opened there, the
+  // dialog was modal but not drawn (0×0), focus on the body, the page inert and locked.
+  test('is shown from the end of the body, and goes back to its place once closed', async ({ page }) => {
+    await withoutBaseUri(page, NOTICES, (body) =>
+      body
+        .replace('<div id="welcome"', '<div id="hider-1" hidden>$&')
+        .replace('<div id="newsletter"', '</div>$&')
+        .replace('<div id="short-notice"', '<details id="hider-3"><summary>Notices</summary>$&')
+        .replace('<div id="visiting"', '</details><div class="slide" id="hider-2">$&')
+        .replace('</main>', '</div>$&'),
+    );
+    await openWithRuntime(page, urlFor(NOTICES));
+    // Any way a page hides a part: an attribute, a theme's rule, a closed <details>.
+    await page.evaluate(() => document.styleSheets[0]!.insertRule('.slide{display:none}'));
+    const drawn = (id: string) =>
+      page.evaluate((id) => {
+        const dialog = document.getElementById(id)!.closest('dialog')!;
+        const { width, height } = dialog.getBoundingClientRect();
+        const focus = document.activeElement;
+        return [dialog.parentElement === document.body, width > 0 && height > 0, dialog.contains(focus)];
+      }, id);
+    const inPlace = (id: string, hider: string) =>
+      page.evaluate(
+        ([id, hider]) => [
+          document.getElementById(id)!.closest('dialog')!.parentElement!.id === hider,
+          // No trace of the move left behind.
+          document.createNodeIterator(document, NodeFilter.SHOW_COMMENT).nextNode() === null,
+        ],
+        [id, hider],
+      );
+    const cases: [string, string, () => Promise<unknown>][] = [
+      ['welcome', 'hider-1', async () => {}], // its load trigger
+      ['visiting', 'hider-2', () => page.locator('a[href="#visiting"]').click()],
+      ['short-notice', 'hider-3', () => page.locator('[data-sw-modal-open="short-notice"]').click()],
+    ];
+    for (const [id, hider, open] of cases) {
+      await open();
+      await expect.poll(() => isOpen(page, id), id).toBe(true);
+      await expect(page.locator(`#${id}-title`)).toBeVisible();
+      await expect.poll(() => drawn(id), id).toEqual([true, true, true]);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => isOpen(page, id), id).toBe(false);
+      await expect.poll(() => inPlace(id, hider), id).toEqual([true, true]);
+    }
+    // A modal whose place shows it opens there, in the builder's CSS context.
+    await page.evaluate(() => window.SiteRuntime!.modal('leaving', 'open'));
+    await expect.poll(() => isOpen(page, 'leaving')).toBe(true);
+    await expect(page.locator('main > dialog[data-sw-dialog] > #leaving')).toHaveCount(1);
+    await expectAxeClean(page);
+  });
+
+  // Moving the modal into its dialog (and, hidden, to the body's end and back) removed its
+  // iframes from the page: each was loaded again, a second request on every page view.
+  test('its iframes are loaded once, however the modal moves', async ({ page }) => {
+    await welcomeSeen(page);
+    const asked: string[] = [];
+    await page.route('**/frame-probe.html?*', (route) => {
+      asked.push(new URL(route.request().url()).search.slice(1));
+      return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Frame</title><p>Frame' });
+    });
+    const frame = (name: string) =>
+      `<iframe src="/clinic/frame-probe.html?${name}" title="${name}"></iframe>`;
+    await withoutBaseUri(page, NOTICES, (body) =>
+      body
+        .replace('Visiting rules</h2>', `$&${frame('modal')}`)
+        .replace('<div id="short-notice"', '<div hidden>$&')
+        .replace('<div id="visiting"', '</div>$&')
+        .replace('Today’s notice</h2>', `$&${frame('hidden')}`)
+        .replace('<h1>Patient notices</h1>', `$&${frame('plain')}`),
+    );
+    await openWithRuntime(page, urlFor(NOTICES));
+    await runtimeIdle(page);
+    await page.locator('a[href="#visiting"]').click();
+    await expect.poll(() => isOpen(page, 'visiting')).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => isOpen(page, 'visiting')).toBe(false);
+    await page.locator('[data-sw-modal-open="short-notice"]').click();
+    await expect.poll(() => isOpen(page, 'short-notice')).toBe(true);
+    // Not Escape: focus may be in its frame, whose keys are the frame's.
+    await page.evaluate(() => window.SiteRuntime!.modal('short-notice', 'close'));
+    await expect.poll(() => isOpen(page, 'short-notice')).toBe(false);
+    await expect(page.locator('div[hidden] > dialog > #short-notice')).toHaveCount(1);
+    await runtimeIdle(page);
+    expect(asked.sort()).toEqual(['hidden', 'modal', 'plain']);
+  });
+});
+
 test.describe('modals: closing', () => {
   test('close button, overlay click and Escape each close it; hidden once the transition ends', async ({
     page,
