@@ -19,7 +19,9 @@ describe('code shape', () => {
     expect(long).toEqual([]);
   });
 
-  it('every function under runtime/ is under 80 lines', () => {
+  // Parsing every file takes a second on a quiet machine and several under load (a busy CI
+  // machine timed it out at vitest's default 5 s): the bound is not what is tested.
+  it('every function under runtime/ is under 80 lines', { timeout: 30_000 }, () => {
     const long: string[] = [];
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
