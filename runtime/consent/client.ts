@@ -4,7 +4,7 @@ import { AnswerError, consentRequest } from './endpoint';
 import { localFlags, serverFlags, type ConsentFlags } from './flags';
 import { injectScripts } from './inject';
 import { CONSENT_READ_FAILED, postBody, readAnswer, scriptsOf, type CookieGroup, type Flags } from './model';
-import { dropPending, keepPending, readPending } from './pending';
+import { dropPending, keepPending, readPending, type PendingChoice } from './pending';
 
 /** The console texts of the consent client (warnings, through `log`). */
 export const consentWarnings = {
@@ -41,7 +41,9 @@ export interface ConsentClient {
   pending(): Promise<Flags | undefined>;
   /** GET: the stored choice. A failure prints the specification's error. */
   read(): Promise<ReadResult>;
-  /** POSTs a choice; forgets a kept one once confirmed, keeps this one when not. */
+  /** Keeps a choice on this device until the server confirms it (one made while another is on its way). */
+  keep(choice: Flags, firstVisit?: boolean): Promise<boolean>;
+  /** POSTs a choice, kept on this device until confirmed: then forgotten, unless a later one replaced it. */
   save(choice: Flags, firstVisit?: boolean): Promise<SaveResult>;
   /** POSTs the kept choice again: forgotten once confirmed or refused for good, else still kept. */
   resend(choice: Flags): Promise<ResendResult>;
@@ -83,11 +85,8 @@ export function consentClient(
 ): ConsentClient {
   const request = (body?: string) => consentRequest(win, endpoint, signal, body);
   const aborted: Aborted = { kind: 'aborted' };
-
+  const device = onDevice(endpoint, revision);
   /** Resolves to the confirmed choice, or throws: an answer that is not a success is not one. */
-  /** A kept choice goes with the revision it was made under: the server records that one. */
-  let keptRevision = revision;
-  let keptFirstVisit: boolean | undefined;
   async function send(choice: Flags, under = revision): Promise<Confirmed> {
     const answer = await request(postBody(groups, choice, under));
     const read = savedAnswer(answer, groups, choice);
@@ -96,12 +95,8 @@ export function consentClient(
   }
 
   return {
-    async pending() {
-      const kept = await readPending(endpoint);
-      keptRevision = kept?.revision;
-      keptFirstVisit = kept?.firstVisit;
-      return kept?.flags;
-    },
+    pending: device.read,
+    keep: (choice, firstVisit) => device.keep(choice, firstVisit).kept,
 
     async read() {
       const answer = await request().catch(() => undefined);
@@ -116,40 +111,73 @@ export function consentClient(
     },
 
     async save(choice, firstVisit) {
+      // Kept before the answer, not once it fails: a page left while a slow server holds it would
+      // lose it to the server's older choice. The request goes first: a page left at once sends it.
+      const sending = send(choice);
+      const { id, kept } = device.keep(choice, firstVisit);
       let confirmed: Confirmed;
       try {
-        confirmed = await send(choice);
+        confirmed = await sending;
       } catch (err) {
+        // Still kept (or replaced by a later choice, which stands): sent again on the next page.
+        const wasKept = await kept;
         if (signal.aborted) return aborted;
-        const kept = await keepPending(endpoint, { flags: choice, time: Date.now(), revision, firstVisit });
-        log.warn(kept ? consentWarnings.kept : consentWarnings.lost, err);
+        log.warn(wasKept ? consentWarnings.kept : consentWarnings.lost, err);
         return { kind: 'unsaved', detail: localFlags(groups, choice) };
       }
-      await dropPending(endpoint);
+      await kept;
+      await device.drop(id);
       return signal.aborted ? aborted : { kind: 'saved', ...confirmed };
     },
 
     async resend(choice) {
       try {
-        const confirmed = await send(choice, keptRevision);
-        await dropPending(endpoint);
-        return signal.aborted ? aborted : { kind: 'sent', firstVisit: keptFirstVisit, ...confirmed };
+        // A kept choice goes with the revision it was made under: the server records that one.
+        const { earlier } = device;
+        const confirmed = await send(choice, earlier ? earlier.revision : revision);
+        // A choice made since (on this page, mid-resend, or in another tab) is not this one.
+        await device.drop(earlier?.id);
+        return signal.aborted ? aborted : { kind: 'sent', firstVisit: earlier?.firstVisit, ...confirmed };
       } catch (err) {
         if (signal.aborted) return aborted;
         if (!(err instanceof AnswerError && err.permanent)) {
           log.warn(consentWarnings.stillKept, err);
           return { kind: 'kept', detail: localFlags(groups, choice) };
         }
-        await dropPending(endpoint);
+        await device.drop(device.earlier?.id);
         log.warn(consentWarnings.refused, err);
         return { kind: 'refused' };
       }
     },
 
-    inject: (answer) =>
-      injectScripts(win, scriptsOf(answer), nonce, (m, err) =>
-        err === undefined ? log.warn(m) : log.warn(m, err),
-      ),
+    inject: (answer) => inject(win, answer, nonce),
+  };
+}
+
+const inject = (win: Window, answer: unknown, nonce: string | undefined) =>
+  injectScripts(win, scriptsOf(answer), nonce, (m, err) =>
+    err === undefined ? log.warn(m) : log.warn(m, err),
+  );
+
+/**
+ * This device's kept choices (pending.ts): the one an earlier page kept, which `resend` sends
+ * and forgets, and each new one, kept under an id of its own until the server confirms it.
+ */
+function onDevice(endpoint: string, revision: string | undefined) {
+  let earlier: PendingChoice | undefined;
+  return {
+    get earlier() {
+      return earlier;
+    },
+    async read() {
+      earlier = await readPending(endpoint);
+      return earlier?.flags;
+    },
+    keep(flags: Flags, firstVisit: boolean | undefined) {
+      const id = Math.random();
+      return { id, kept: keepPending(endpoint, { flags, time: Date.now(), revision, firstVisit, id }) };
+    },
+    drop: (id: number | undefined) => dropPending(endpoint, id),
   };
 }
 

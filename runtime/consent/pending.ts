@@ -1,10 +1,12 @@
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { createStore, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
 import type { Flags } from './model';
 
 /**
- * A choice the server did not confirm (network error, 5xx, timeout, an answer it could not
- * have meant): kept in IndexedDB and sent again on the next page load, so a visitor's choice
- * is never lost. Keyed by endpoint, since several projects can share one origin.
+ * A choice the server has not confirmed (not yet answered, or failed: network error, 5xx,
+ * timeout, an answer it could not have meant): kept in IndexedDB from the moment it is made
+ * and sent again on the next page load, so a visitor's choice is never lost, not even to a
+ * page left before a slow server answered. Keyed by endpoint, since several projects can
+ * share one origin.
  */
 export interface PendingChoice {
   flags: Flags;
@@ -14,6 +16,11 @@ export interface PendingChoice {
   revision?: string | undefined;
   /** No choice was stored on the server then: sent later, it injects rather than reloads. */
   firstVisit?: boolean | undefined;
+  /**
+   * Tells this choice from a later one (this tab's next, another tab's): a confirmation drops
+   * only its own choice, never one made since. Records from before it have none.
+   */
+  id?: number | undefined;
 }
 
 let store: UseStore | undefined;
@@ -38,9 +45,16 @@ export async function keepPending(endpoint: string, choice: PendingChoice): Prom
   }
 }
 
-export async function dropPending(endpoint: string): Promise<void> {
+/** Forgets the kept choice if it is still the one of `id`, in one transaction (another tab may write). */
+export async function dropPending(endpoint: string, id: number | undefined): Promise<void> {
   try {
-    await del(endpoint, db());
+    await db()('readwrite', (store) => {
+      const kept = store.get(endpoint);
+      kept.onsuccess = () => {
+        if ((kept.result as PendingChoice | undefined)?.id === id) store.delete(endpoint);
+      };
+      return promisifyRequest(store.transaction);
+    });
   } catch {
     // nothing was kept
   }

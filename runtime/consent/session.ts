@@ -100,6 +100,16 @@ export async function saveConsent(session: ConsentSession, action: ConsentAction
   if (!apply(session.store, { type: 'save', action })) return;
   withdrawNow(session);
   if (!sending) while (await sendChoice(session));
+  else await keepQueued(session);
+}
+
+/**
+ * A choice queued behind a save under way is the visitor's latest from now on: kept on this
+ * device at once, so a page left before its turn comes sends it next, not the one it replaced.
+ */
+async function keepQueued({ store, client }: ConsentSession): Promise<void> {
+  const { phase, queued, firstVisit } = store.get();
+  if (phase === 'saving' && queued) await client.keep(queued, firstVisit);
 }
 
 /**

@@ -245,6 +245,44 @@ test.describe('before and at consent', () => {
     expect(requested).toEqual([TAG]);
   });
 
+  test('a no still waiting for the server when the visitor moves on: the next page tracks nothing and sends it again', async ({
+    page,
+    context,
+  }) => {
+    const requested = await stubTag(page);
+    await storedChoice(context, 1);
+    await openWithRuntime(page, urlFor(HOME));
+    await expect.poll(() => gaEvents(page, 'page_view')).toHaveLength(1);
+    // A slow server: the no's POST is held unanswered; the ones after it pass.
+    const posts: string[] = [];
+    let holding = false;
+    await page.route(/\/clinic\/swfiles\/lib\/privacycookie\.php$/, (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      posts.push(route.request().url());
+      if (holding) return route.fallback();
+      holding = true; // never answered
+    });
+    await page.locator('footer [data-sw-consent-action="preferences"]').click();
+    await page.locator('#cookie-preferences').getByRole('button', { name: 'Decline' }).click();
+    await expect.poll(() => posts).toHaveLength(1);
+    // Stopped at once on this page, before any answer.
+    await expect.poll(() => page.evaluate((id) => (window as never)[`ga-disable-${id}`], ID)).toBe(true);
+
+    // Another page (a typed address) while the server still holds the no.
+    await page.goto(urlFor('/clinic/en/services/'), { waitUntil: 'commit' });
+    // The no is sent again and stored; the page, rendered under the old yes, reloads with it.
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'privacy_cookie_2')?.value)
+      .toBe('0');
+    expect(posts).toHaveLength(2);
+    await page.waitForFunction(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type === 'reload',
+    );
+    await runtimeIdle(page);
+    expect(await dataLayer(page)).toEqual([['consent', 'default', DENIED]]);
+    expect(requested, 'the tag was loaded on the first page only').toEqual([TAG]);
+  });
+
   test('a stored no takes back the cookies the tag set while it was allowed', async ({ page, context }) => {
     await storedChoice(context, 0);
     await context.addCookies([

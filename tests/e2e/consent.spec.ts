@@ -865,6 +865,53 @@ test.describe('endpoint failures', () => {
   });
 });
 
+/**
+ * Holds the first consent POST unanswered (a slow server, a proxy holding it), so the page is
+ * left while it waits; the ones after it pass. `held` resolves once that POST is held.
+ */
+async function holdFirstPost(page: Page): Promise<{ held: Promise<void> }> {
+  let hold: () => void;
+  const held = new Promise<void>((resolve) => (hold = resolve));
+  let holding = false;
+  await page.route(ENDPOINT, (route) => {
+    if (route.request().method() !== 'POST' || holding) return route.fallback();
+    holding = true;
+    hold(); // never answered
+  });
+  return { held };
+}
+
+test.describe('a choice still waiting for the server’s answer', () => {
+  test('a first visit’s Decline, a link followed before the server answers: the next page does not ask again and sends the choice', async ({
+    page,
+  }) => {
+    const calls = await recordCalls(page);
+    const { held } = await holdFirstPost(page);
+    await openWithRuntime(page, urlFor(HOME));
+    await banner(page).getByRole('button', { name: 'Decline' }).click();
+    await held;
+    // Kept on the device before any answer, not only once the save has failed.
+    await expect
+      .poll(() => pendingChoice(page))
+      .toMatchObject({ flags: { privacy_cookie_1: 1, privacy_cookie_2: 0, privacy_cookie_3: 0 } });
+    const before = calls.length;
+    await page.locator('nav a[href="/clinic/en/services/"]').first().click();
+    await page.waitForURL(/\/clinic\/en\/services\/$/);
+    await runtimeIdle(page);
+    await page.waitForTimeout(1200); // past the banner's delay
+    await expect(banner(page)).toBeHidden();
+    const next = calls.slice(before);
+    expect(
+      next.map((c) => c.method),
+      'the kept choice is the answer: nothing read',
+    ).toEqual(['POST']);
+    expect(next[0]!.body).toBe('privacy_cookie_1=1&privacy_cookie_2=0&privacy_cookie_3=0');
+    await expect.poll(() => pendingChoice(page), 'confirmed: forgotten').toBeUndefined();
+    const cookies = Object.fromEntries((await page.context().cookies()).map((c) => [c.name, c.value]));
+    expect(cookies).toMatchObject({ privacy_cookie: '1', privacy_cookie_2: '0', privacy_cookie_3: '0' });
+  });
+});
+
 test.describe('the editors', () => {
   for (const env of ['cms', 'design'] as const) {
     test(`${env}: nothing is read or saved, nothing opens by itself, nothing reloads`, async ({ page }) => {

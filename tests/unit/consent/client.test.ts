@@ -9,7 +9,10 @@ const kept = new Map<string, unknown>();
 vi.mock('../../../runtime/consent/pending', () => ({
   readPending: vi.fn(async (endpoint: string) => kept.get(endpoint)),
   keepPending: vi.fn(async (endpoint: string, choice: unknown) => (kept.set(endpoint, choice), true)),
-  dropPending: vi.fn(async (endpoint: string) => void kept.delete(endpoint)),
+  // Only the choice of that id, as the store does in one transaction.
+  dropPending: vi.fn(async (endpoint: string, id: unknown) => {
+    if ((kept.get(endpoint) as { id?: unknown } | undefined)?.id === id) kept.delete(endpoint);
+  }),
 }));
 
 const ENDPOINT = '/clinic/swfiles/lib/privacycookie.php';
@@ -154,11 +157,69 @@ describe('consent client: saving', () => {
     );
   });
 
-  it('aborted: nothing is kept and nothing said', async () => {
+  it('aborted: nothing said; the choice stays kept (the server may never have had it)', async () => {
     fetch.mockImplementation(() => (abort.abort(), Promise.reject(new DOMException('', 'AbortError'))));
     expect(await client().save({ privacy_cookie_1: 1, privacy_cookie_2: 1 })).toEqual({ kind: 'aborted' });
-    expect(keepPending).not.toHaveBeenCalled();
+    expect(kept.get(ENDPOINT)).toMatchObject({ flags: { privacy_cookie_1: 1, privacy_cookie_2: 1 } });
     expect(console_.warn).not.toHaveBeenCalled();
+  });
+});
+
+describe('consent client: a choice waiting for the server’s answer', () => {
+  /** A fetch whose answer the test gives when it likes (a slow server, a proxy holding it). */
+  const held = () => {
+    let answer!: (r: Response) => void;
+    fetch.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    return (r: Response) => answer(r);
+  };
+  const confirmed = () => ok({ privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '0' });
+
+  it('is kept on the device from the moment it is made, not once it fails (a page left meanwhile loses nothing)', async () => {
+    const answer = held();
+    const saving = client().save({ privacy_cookie_1: 1, privacy_cookie_2: 0 }, false);
+    await vi.waitFor(() =>
+      expect(kept.get(ENDPOINT)).toMatchObject({ flags: { privacy_cookie_1: 1, privacy_cookie_2: 0 } }),
+    );
+    expect(kept.get(ENDPOINT)).toMatchObject({ firstVisit: false, time: expect.any(Number) });
+    // The request left first: a page left at once still sends it.
+    expect(sent()).toEqual([['POST', 'privacy_cookie_1=1&privacy_cookie_2=0']]);
+    answer(confirmed());
+    expect((await saving).kind).toBe('saved');
+    expect(kept.has(ENDPOINT), 'confirmed: forgotten').toBe(false);
+  });
+
+  it('confirmed after a later choice was kept (queued here, or made in another tab): the later one stays', async () => {
+    const answer = held();
+    const first = client();
+    const saving = first.save({ privacy_cookie_1: 1, privacy_cookie_2: 1 });
+    await vi.waitFor(() => expect(kept.has(ENDPOINT)).toBe(true));
+    await first.keep({ privacy_cookie_1: 1, privacy_cookie_2: 0 }, false);
+    answer(ok({ privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '1' }));
+    expect((await saving).kind).toBe('saved');
+    expect(kept.get(ENDPOINT)).toMatchObject({ flags: { privacy_cookie_2: 0 }, firstVisit: false });
+  });
+
+  it('failing after a later choice was kept: the later one stays, not overwritten by the older', async () => {
+    const answer = held();
+    const saving = client().save({ privacy_cookie_1: 1, privacy_cookie_2: 1 });
+    await vi.waitFor(() => expect(kept.has(ENDPOINT)).toBe(true));
+    await client().keep({ privacy_cookie_1: 1, privacy_cookie_2: 0 });
+    answer(new Response('busy', { status: 503 }));
+    expect((await saving).kind).toBe('unsaved');
+    expect(kept.get(ENDPOINT)).toMatchObject({ flags: { privacy_cookie_2: 0 } });
+    expect(console_.warn).toHaveBeenCalledWith(`[site-runtime] ${consentWarnings.kept}`, expect.any(Error));
+  });
+
+  it('a kept choice sent again does not forget a choice made since (mid-resend, or in another tab)', async () => {
+    kept.set(ENDPOINT, { flags: { privacy_cookie_1: 1, privacy_cookie_2: 1 }, time: 1, id: 0.5 });
+    const next = client();
+    await next.pending();
+    const answer = held();
+    const resending = next.resend({ privacy_cookie_1: 1, privacy_cookie_2: 1 });
+    await client().keep({ privacy_cookie_1: 1, privacy_cookie_2: 0 });
+    answer(ok({ privacy_cookie: '1', privacy_cookie_1: '1', privacy_cookie_2: '1' }));
+    expect((await resending).kind).toBe('sent');
+    expect(kept.get(ENDPOINT)).toMatchObject({ flags: { privacy_cookie_2: 0 } });
   });
 });
 
@@ -188,7 +249,7 @@ describe('consent client: a choice kept by an earlier page', () => {
     const result = await client().resend({ privacy_cookie_1: 1, privacy_cookie_2: 1 });
     expect(result).toMatchObject({ kind: 'sent', flags: { privacy_cookie_1: 1, privacy_cookie_2: 1 } });
     expect(sent()).toEqual([['POST', 'privacy_cookie_1=1&privacy_cookie_2=1']]);
-    expect(dropPending).toHaveBeenCalledWith(ENDPOINT);
+    expect(dropPending).toHaveBeenCalledWith(ENDPOINT, undefined); // a record from before ids
     expect(kept.has(ENDPOINT)).toBe(false);
   });
 

@@ -44,6 +44,7 @@ function session(client: Partial<ConsentClient> = {}, setup: Partial<ConsentSetu
       answer: { scripts: [] },
     })),
     inject: vi.fn(async () => undefined),
+    keep: vi.fn(async () => true),
     ...client,
   };
   const s: ConsentSession & { published: unknown[]; withdrawn: unknown[] } = {
@@ -243,6 +244,29 @@ describe('consent session: saving', () => {
       [none, false],
     ]);
     expect(s.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a choice queued behind a save under way is kept on the device at once (a page left before its turn sends it next)', async () => {
+    let answer!: () => void;
+    const save = vi.fn(
+      (choice: Flags) =>
+        new Promise<Awaited<ReturnType<ConsentClient['save']>>>((resolve) => {
+          answer = () => resolve({ kind: 'saved', flags: choice, detail: {}, answer: {} });
+        }),
+    );
+    const s = session({ read: returning, save });
+    await startConsent(s);
+    const first = saveConsent(s, 'accept-all');
+    await saveConsent(s, 'decline');
+    expect(s.client.keep).toHaveBeenCalledExactlyOnceWith(none, false);
+    answer();
+    await vi.waitFor(() => expect(save).toHaveBeenCalledTimes(2));
+    answer();
+    await first;
+    expect(save.mock.calls).toEqual([
+      [all, false],
+      [none, false],
+    ]);
   });
 
   it('a first choice the server did not confirm is not announced when another follows', async () => {
