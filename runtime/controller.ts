@@ -48,11 +48,6 @@ export interface LazyDefinition extends DefinitionBase {
    * own action follows): `*` for anything in the marker.
    */
   replay?: string;
-  /**
-   * Controls anywhere on the page that use this controller (consent's `preferences` links and
-   * buttons): their clicks while the chunk is on its way fetch it at once and are replayed.
-   */
-  openers?: string;
   /** True when the page needs the controller at once whatever its strategy (a deep link). */
   urgent?: (runtime: Runtime) => boolean;
   /**

@@ -90,8 +90,7 @@ export class LazyChunks {
     const { name } = definition;
     this.#lazy.set(name, definition);
     // Held from the start: a click while the code is on its way (however it was started).
-    if (!this.#arrived.has(name) && (definition.replay || definition.openers))
-      this.#hold(definition, [element]);
+    if (!this.#arrived.has(name)) this.#hold(definition, [element]);
     const start = () => void this.#start(definition);
     if (this.#loads.has(name)) return start();
     let armed = this.#armed.get(name);
@@ -105,17 +104,21 @@ export class LazyChunks {
     whenNeeded(this.runtime, strategyFor(this.runtime, definition, element), element, start, armed.signal);
   }
 
-  /** Holds the clicks on these markers (its `replay` selector) and on its `openers` anywhere. */
+  /** Holds the clicks on these markers of a controller with a `replay` selector. */
   #hold(definition: Lazy, markers: Element[]): void {
-    const { name, replay, openers, selector } = definition;
-    const page = this.runtime.document.documentElement;
+    const { name, replay } = definition;
+    if (!replay) return;
     let held = this.#held.get(name);
-    if (!held || held.released) {
-      const ours = (el: Element) => el.isConnected && (el === page || el.matches(selector));
-      this.#held.set(name, (held = new HeldClicks(this.runtime, () => this.#start(definition), ours)));
-    }
-    if (replay) for (const marker of markers) held.hold(marker, replay);
-    if (openers) held.hold(page, openers);
+    if (!held || held.released)
+      this.#held.set(
+        name,
+        (held = new HeldClicks(
+          this.runtime,
+          () => this.#start(definition),
+          (el) => el.isConnected && el.matches(definition.selector),
+        )),
+      );
+    for (const marker of markers) held.hold(marker, replay);
   }
 
   /** Adds elements to a chunk's waiting list; says whether any was new. */
@@ -133,18 +136,15 @@ export class LazyChunks {
     this.#armed.get(name)?.abort();
     this.#armed.delete(name);
     const first = !this.#loads.has(name);
-    let came: Element[] = [];
     const connected = this.#load(definition).then((controller) => {
       this.#arrived.add(name);
-      came = [...(this.#pending.get(name) ?? [])];
+      const waiting = this.#pending.get(name) ?? [];
       this.#pending.delete(name);
-      return this.registry.arrived(definition, controller, came);
+      return this.registry.arrived(definition, controller, waiting);
     });
-    // The held click goes back once the elements that waited have connected (the fetch that
-    // connects them is the first one); an opener's, held on the page, once any of them has.
-    const page = this.runtime.document.documentElement;
-    const ours = (m: Element) => (m === page ? came : [m]).some((el) => this.registry.isConnected(el, name));
-    const release = () => this.#held.get(name)?.release(ours);
+    // The held click goes back once the elements that waited have connected: the fetch that
+    // connects them is the first one (later calls only add elements, or none).
+    const release = () => this.#held.get(name)?.release((m) => this.registry.isConnected(m, name));
     if (first) connected.then(release, release);
     else connected.catch(() => {});
     return connected;

@@ -76,7 +76,6 @@ export const definitions: readonly ControllerDefinition[] = [
     selector: sel(attr.consentModal),
     load: 'idle',
     hidden: true,
-    openers: `[${attr.consentAction}="preferences"]`,
     importer: () => import('./consent-modal'),
     exported: 'consentModal',
   },

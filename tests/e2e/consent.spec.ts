@@ -1,6 +1,6 @@
 import type { Page, Request, Route } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { chunkFile, expect, expectAxeClean, openWithRuntime, runtimeIdle, test, urlFor } from './fixtures';
+import { expect, expectAxeClean, openWithRuntime, runtimeIdle, test, urlFor } from './fixtures';
 
 /**
  * Cookie consent against the reference server (contract §3 Cookie consent, §4; spec §4, §7,
@@ -489,34 +489,6 @@ test.describe('later visits', () => {
     await prefs(page).getByRole('button', { name: 'Decline' }).click();
     await reloaded;
     expect(await sameDocument(page)).toBe(false);
-  });
-});
-
-test.describe('a later visit, the consent code still on its way', () => {
-  test.use({ consentStored: true });
-
-  test('a preferences button pressed before the code has come is not lost: the preferences open once it has', async ({
-    page,
-  }) => {
-    // A builder's "Cookie settings" written as a button, not a link to the preferences' id.
-    await page.route(`**${HOME}`, async (route) => {
-      const response = await route.fetch();
-      const body = (await response.text()).replace(
-        /<a href="#cookie-preferences"( data-sw-consent-action="preferences">[^<]*)<\/a>/,
-        '<button type="button"$1</button>',
-      );
-      await route.fulfill({ response, body });
-    });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(chunkFile('consent-modal'), async (route) => (await held, route.continue()));
-    await openWithRuntime(page, urlFor(HOME));
-    await page
-      .locator('button[data-sw-consent-action="preferences"]:not([data-sw-consent-banner] *)')
-      .click();
-    release();
-    await expect(prefs(page)).toBeVisible();
-    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true);
   });
 });
 
