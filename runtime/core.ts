@@ -9,6 +9,7 @@
  * itself. `build.mjs` fails when the entry is more than `sizeBudgets.entryFiles` files again
  * (a module missing here, or a chunk root without the re-export).
  */
+import { consentAsked } from './consent/openers';
 import { diagnosticsBoard } from './diagnostics/board';
 import { after } from './defer';
 import { matches } from './dom';
@@ -22,6 +23,7 @@ import { jsonAttribute } from './options';
 import { attr } from './schema';
 
 export const core = [
+  consentAsked,
   diagnosticsBoard,
   after,
   matches,

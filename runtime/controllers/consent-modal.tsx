@@ -1,6 +1,7 @@
 import type { Controller, ControllerContext } from '../controller';
 import { bannerDue, bannerShown, busy, consentFlow, initialConsent } from '../consent/flow';
 import { consentHub } from '../consent/hub';
+import { consentAsked } from '../consent/openers';
 import { drawOnContact, hideAcceptAll, listenForActions, preferencesDialog } from '../consent/markup';
 import { CONSENT_INACTIVE, consentOptions, parseGroups, type ConsentAction } from '../consent/model';
 import { switchesDrawer } from '../consent/drawer';
@@ -69,6 +70,12 @@ export const consentModal: Controller = {
         (e) => e.persisted && void recheckConsent(session).catch(failure(ctx)),
       );
     }
+    // A control pressed while this code was on its way (consent/openers.ts): as if pressed now.
+    const asked = consentAsked(runtime);
+    const from = asked.from;
+    Object.assign(asked, { from: null, taken: true });
+    restore.push(() => (asked.taken = false));
+    if (from?.isConnected) openPreferences(from);
 
     return undo;
   },

@@ -6,6 +6,7 @@ import { attr, legacyLightboxSelector, sel } from '../schema';
 import { anchorMenu } from './anchor-menu';
 import { anchors } from './anchors';
 import { carousel } from './carousel';
+import { consentOpeners } from './consent-openers';
 import { diagnostics } from './diagnostics';
 import { menu } from './menu';
 import { modalOpeners } from './modal-openers';
@@ -31,6 +32,8 @@ export const definitions: readonly ControllerDefinition[] = [
   // Openers and the catalogue messages work on every page; the dialog code comes only where a
   // modal is (the builder's CSS keeps modals hidden until then).
   { name: 'modal-openers', selector: ':root', load: 'ready', controller: modalOpeners },
+  // A cookie-settings button pressed before the consent code has come fetches it and is kept.
+  { name: 'consent-openers', selector: ':root', load: 'ready', controller: consentOpeners },
   // The editors' marker problems (issue 17): its code is fetched in cms and design only.
   { name: 'diagnostics', selector: ':root', load: 'ready', controller: diagnostics },
   // Its chunk (and the UI host) come on the first contact with an item: a hover, a press, a

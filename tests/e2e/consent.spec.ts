@@ -1,6 +1,6 @@
 import type { Page, Request, Route } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { expect, expectAxeClean, openWithRuntime, runtimeIdle, test, urlFor } from './fixtures';
+import { chunkFile, expect, expectAxeClean, openWithRuntime, runtimeIdle, test, urlFor } from './fixtures';
 
 /**
  * Cookie consent against the reference server (contract §3 Cookie consent, §4; spec §4, §7,
@@ -489,6 +489,45 @@ test.describe('later visits', () => {
     await prefs(page).getByRole('button', { name: 'Decline' }).click();
     await reloaded;
     expect(await sameDocument(page)).toBe(false);
+  });
+});
+
+test.describe('a later visit, the consent code still on its way', () => {
+  test.use({ consentStored: true });
+
+  test('a preferences button pressed before the code has come is not lost: the code comes at once and the preferences open from it', async ({
+    page,
+  }) => {
+    // A builder's "Cookie settings" written as a button, not a link to the preferences' id.
+    await page.route(`**${HOME}`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        /<a href="#cookie-preferences"( data-sw-consent-action="preferences">[^<]*)<\/a>/,
+        '<button type="button"$1</button>',
+      );
+      await route.fulfill({ response, body });
+    });
+    // The consent code is held until the press (idle would fetch it), then let through.
+    let pressed!: () => void;
+    const press = new Promise<void>((resolve) => (pressed = resolve));
+    let asked = false;
+    await page.route(chunkFile('consent-modal'), async (route) => {
+      asked = true;
+      await press;
+      await route.continue();
+    });
+    await openWithRuntime(page, urlFor(HOME));
+    const button = page.locator(
+      'button[data-sw-consent-action="preferences"]:not([data-sw-consent-banner] *)',
+    );
+    await expect(button).toHaveCount(1);
+    await button.click();
+    await expect.poll(() => asked).toBe(true);
+    pressed();
+    await expect(prefs(page)).toBeVisible();
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true);
+    await runtimeIdle(page);
+    await expectAxeClean(page);
   });
 });
 
