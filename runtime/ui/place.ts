@@ -39,7 +39,8 @@ function drawnInPlace(box: HTMLElement): boolean {
 }
 
 /**
- * Opens `box` from the end of the body when its place would hide it, and puts it back there
+ * Opens `box` from the end of the body when its place would hide it (or keep it from the
+ * visitor), and puts it back there
  * once it has closed (its `close` event, after the fade): elsewhere it stays in place, in the
  * builder's CSS context. Returns what to call before each opening, and the undo, which puts
  * it back at once (open or not).
@@ -57,7 +58,10 @@ export function showWhereDrawn(box: HTMLDialogElement, signal: AbortSignal) {
   // Reopened before the `close` of the last closing came: still open, it stays.
   box.addEventListener('close', () => back(), { signal });
   const lift = () => {
-    if (place || !box.parentNode || drawnInPlace(box)) return;
+    // An `inert` or `aria-hidden` container draws it but keeps it from the visitor (nothing to
+    // focus or press; no dialog for a screen reader): opened from the body's end too.
+    const kept = box.parentElement?.closest('[inert],[aria-hidden="true"]');
+    if (place || !box.parentNode || (!kept && drawnInPlace(box))) return;
     place = doc.createComment('sw-dialog-place');
     box.before(place);
     moveNode(doc.body, box, null);

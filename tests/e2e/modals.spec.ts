@@ -437,6 +437,40 @@ test.describe('a modal whose place the page hides', () => {
     await expectAxeClean(page);
   });
 
+  // An `inert` or `aria-hidden="true"` container (an off-canvas panel, a slide a carousel script
+  // took out) draws the dialog but takes it from the visitor: inert, nothing in it can be
+  // focused or pressed; aria-hidden, a screen reader is told of no dialog at all.
+  test('one in an inert or aria-hidden container opens from the end of the body, usable and named', async ({
+    page,
+  }) => {
+    await welcomeSeen(page);
+    await withoutBaseUri(page, NOTICES, (body) =>
+      body
+        .replace('<div id="leaving"', '<div id="hider-2" aria-hidden="true">$&')
+        .replace('<div id="short-notice"', '</div>$&')
+        .replace('<div id="visiting"', '<div id="hider-1" inert>$&')
+        .replace('</main>', '</div>$&'),
+    );
+    await openWithRuntime(page, urlFor(NOTICES));
+    await runtimeIdle(page);
+    for (const [id, hider] of [
+      ['visiting', 'hider-1'],
+      ['leaving', 'hider-2'],
+    ] as const) {
+      await page.evaluate((id) => window.SiteRuntime!.modal(id, 'open'), id);
+      await expect.poll(() => isOpen(page, id), id).toBe(true);
+      const dialog = page.getByRole('dialog', { name: await page.locator(`#${id}-title`).innerText() });
+      await expect(dialog, id).toBeVisible();
+      await expect
+        .poll(() => page.evaluate(() => !!document.activeElement?.closest('dialog')), id)
+        .toBe(true);
+      await expectAxeClean(page);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => isOpen(page, id), id).toBe(false);
+      await expect(page.locator(`#${hider} > dialog > #${id}`), id).toHaveCount(1);
+    }
+  });
+
   // Moving the modal into its dialog (and, hidden, to the body's end and back) removed its
   // iframes from the page: each was loaded again, a second request on every page view.
   test('its iframes are loaded once, however the modal moves', async ({ page }) => {

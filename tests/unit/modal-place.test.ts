@@ -65,6 +65,24 @@ describe('a modal whose place the page hides', () => {
     expect(dialogOf('v').parentElement!.localName).toBe('main');
   });
 
+  it('one in an inert or aria-hidden container (drawn, but kept from the visitor) opens from the body too', async () => {
+    browserLike();
+    start(`<div id="panel" inert><div id="m" data-sw-modal><h2>Flu shots</h2></div></div>
+      <div id="slide" aria-hidden="true"><div id="a" data-sw-modal><h2>Hours</h2></div></div>
+      <div aria-hidden="false"><div id="v" data-sw-modal><h2>Visits</h2></div></div>`);
+    for (const [id, place] of [
+      ['m', 'panel'],
+      ['a', 'slide'],
+    ]) {
+      modalCommand(rt!, id, 'open');
+      expect(dialogOf(id!).parentElement).toBe(document.body);
+      modalCommand(rt!, id, 'close');
+      await vi.waitFor(() => expect(dialogOf(id!).parentElement!.id).toBe(place));
+    }
+    modalCommand(rt!, 'v', 'open');
+    expect(dialogOf('v').parentElement!.getAttribute('aria-hidden')).toBe('false');
+  });
+
   it('opened again it leaves its place again; taken down while open, its element goes back there', async () => {
     browserLike();
     start(`<div id="slide" hidden><div id="m" data-sw-modal><h2>Flu shots</h2></div></div>`);
