@@ -676,6 +676,24 @@ test.describe('Global Privacy Control', () => {
 });
 
 test.describe('accessibility', () => {
+  // The fixture's CSS is what builders copy: at 400 % zoom (a 1280 × 1024 window is 320 × 256
+  // CSS px) a banner as tall as its text covered the whole page (WCAG 1.4.10 reflow).
+  test('at 400 % zoom the banner takes at most half the window, and each of its buttons can be reached', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 256 });
+    await openWithRuntime(page, urlFor(HOME));
+    await expect(banner(page)).toBeVisible();
+    const box = await banner(page).boundingBox();
+    expect(box!.height).toBeLessThanOrEqual(128.5);
+    for (const name of ['Accept all', 'Decline', 'Preferences']) {
+      const button = banner(page).getByRole('button', { name });
+      await button.focus();
+      await expect(button).toBeInViewport();
+    }
+    await expectAxeClean(page);
+  });
+
   test('the banner never hides what Tab reaches (WCAG 2.4.11), and gives the space back when it goes', async ({
     page,
   }) => {
