@@ -64,7 +64,8 @@ function consent(doc: Document, add: Add): void {
   for (const el of modalsFound) {
     const text = el.getAttribute(attr.cookieGroups)?.trim() ?? '';
     const { json, count } = written(text);
-    const groups = parseGroups(text);
+    const problems: string[] = [];
+    const groups = parseGroups(text, problems);
     if (text && !json)
       add(
         'invalid-json',
@@ -81,6 +82,10 @@ function consent(doc: Document, add: Add): void {
         el,
         `${count - groups.length} of ${count} cookie groups are left out (a missing, invalid or repeated variable).`,
       );
+    // The groups left out are counted above; a kept group's field is named as the runtime warns it.
+    for (const problem of problems)
+      if (groups?.some((g) => problem.startsWith(`${g.variable}:`)))
+        add('invalid-option', attr.cookieGroups, el, `${problem}.`);
     const raw = read(add, attr.consentOptions, el, () => jsonAttribute(el, attr.consentOptions));
     if (!raw) continue;
     const { bad } = consentOptions(raw);

@@ -151,6 +151,18 @@ describe('checkDocument: each planted problem, once, on its element', () => {
     expect(list.map((d) => d.message).join(' ')).toMatch(/analytic\b.*page\.idd/s);
   });
 
+  it('cookie groups kept with a field not written as the contract says: each, as the runtime warns', () => {
+    const list = page(
+      `<div id="p" data-sw-consent-modal data-sw-cookie-groups='[{"label":"Necessary","variable":"privacy_cookie_1","forced":"true"},{"label":7,"variable":"privacy_cookie_2","description":["x"]}]'></div>`,
+    );
+    expect(brief(list)).toEqual([
+      { kind: 'invalid-option', marker: 'data-sw-cookie-groups', at: 'p' },
+      { kind: 'invalid-option', marker: 'data-sw-cookie-groups', at: 'p' },
+    ]);
+    expect(list[0]!.message).toMatch(/privacy_cookie_1: "forced" is true or false, not "true": not forced/);
+    expect(list[1]!.message).toMatch(/privacy_cookie_2: a label or description that is not text is left out/);
+  });
+
   it('lists problems in document order and says nothing about a correct page', () => {
     const list = page(
       '<button data-sw-modal-open="b">1</button><div id="c" data-sw-carousel></div><button data-sw-modal-open="a">2</button>',
