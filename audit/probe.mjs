@@ -6,7 +6,8 @@
  *   `markers`: what `SiteRuntime.inspect()` lists, with a selector and what each kind needs;
  *   `focus`: where focus is now, and how the focused control looks (for the indicator check);
  *   `dialog`: the topmost modal dialog's selector, or null; `shown`: whether `arg` is shown;
- *   `unfocused`: how `arg` looks with focus taken off it; `links`: the page's link addresses;
+ *   `unfocused`: how `arg` looks with focus taken off it; `links`: the page's link addresses
+ *   (lightbox items left out);
  *   `motion`: running animations and transitions in a region (reduced motion check);
  *   `outline`: outlines the elements of a list of selectors for a screenshot (arg: [] clears).
  */
@@ -244,8 +245,12 @@ export function probe({ op, arg }) {
   }
   if (op === 'links') {
     // An SVG link's href is an SVGAnimatedString (and may be xlink:href): resolved here too.
-    // One that is no URL (`http://[x/`) is skipped, not the end of the page's audit.
-    return [...document.querySelectorAll('a[href], a[*|href]')].flatMap((a) => {
+    // One that is no URL (`http://[x/`) is skipped, not the end of the page's audit. A lightbox
+    // item (as schema.ts names them) is content the lightbox shows, audited there: no page.
+    const links = document.querySelectorAll(
+      ':is(a[href], a[*|href]):not([data-sw-lightbox], [rel^="prettyPhoto"])',
+    );
+    return [...links].flatMap((a) => {
       if (typeof a.href === 'string') return [a.href];
       try {
         return [new URL(a.href.baseVal, document.baseURI).href];

@@ -9,7 +9,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DIST = join(root, 'dist');
 const IMAGE = readFileSync(join(root, 'fixtures/site/assets/img/dr-ames-thumb.png'));
 
-const page = (title, body, css = '') => `<!doctype html>
+export const page = (title, body, css = '') => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
 <script type="application/json" id="sw-config">{"page":{"id":"1","languageId":"en"}}</script>
@@ -229,11 +229,14 @@ addEventListener('load', wait);</script>`,
 
 const TYPES = { '.js': 'text/javascript', '.html': 'text/html; charset=utf-8', '.png': 'image/png' };
 
-export function startPlantedSite() {
+/** `more`: a test's own paths, each a body (typed by its extension, else HTML) or `{ redirect }` (a 301). */
+export function startPlantedSite(more = {}) {
   const server = createServer((req, res) => {
     const { pathname } = new URL(req.url, 'http://x');
     const send = (status, type, body) => res.writeHead(status, { 'content-type': type }).end(body);
     if (pathname === '/x.png') return send(200, TYPES['.png'], IMAGE);
+    if (more[pathname]?.redirect) return res.writeHead(301, { location: more[pathname].redirect }).end();
+    if (more[pathname]) return send(200, TYPES[extname(pathname)] ?? TYPES['.html'], more[pathname]);
     if (PAGES[pathname]) return send(200, TYPES['.html'], PAGES[pathname]);
     // The consent endpoint's read (contract §4): a first visit. The audit answers writes itself.
     if (pathname === '/swfiles/lib/privacycookie.php')

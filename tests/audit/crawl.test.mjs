@@ -1,0 +1,33 @@
+// What a crawl follows: the site's pages, wherever their links are (an image map, a list the
+// runtime draws), each audited once; never the content a lightbox shows.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { page, startPlantedSite } from './pages.mjs';
+import { runAudit } from './run-audit.mjs';
+
+const MORE = {
+  // Lightbox items (an ajax fragment, a framed page, the legacy rel): content, not pages.
+  '/ajx.html': page(
+    'Lightbox items',
+    `<p><a href="/frag/hours.html?ajax=true&amp;width=400" data-sw-lightbox="">Opening hours</a>
+<a href="/frag/map.html?iframe=true&amp;width=400&amp;height=300" rel="prettyPhoto[info]">Map</a>
+<a href="/about.html">About</a></p>`,
+  ),
+  '/frag/hours.html': '<h2>Opening hours</h2><p>Monday to Friday, 8 to 18.</p>',
+  '/frag/map.html':
+    '<!doctype html><html lang="en"><head><title>Map</title></head><body><p>Map</p></body></html>',
+};
+
+let site;
+before(async () => (site = await startPlantedSite(MORE)));
+after(() => site.close());
+
+const pages = (r) => r.json.pages.map((p) => `${new URL(p.url).pathname} ${p.status}`);
+
+describe('the crawl', { timeout: 300_000, concurrency: 2 }, () => {
+  test('does not follow lightbox items (their content is audited in the open lightbox)', async () => {
+    const r = await runAudit(site, ['/ajx.html'], '--crawl', '5', '--viewport', 'desktop', '--jobs', '1');
+    assert.deepEqual(pages(r), ['/ajx.html checked', '/about.html checked', '/clean.html checked'], r.out);
+    assert.equal(r.code, 0, r.out);
+  });
+});
