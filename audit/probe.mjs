@@ -244,11 +244,12 @@ export function probe({ op, arg }) {
     return null;
   }
   if (op === 'links') {
-    // An SVG link's href is an SVGAnimatedString (and may be xlink:href): resolved here too.
-    // One that is no URL (`http://[x/`) is skipped, not the end of the page's audit. A lightbox
-    // item (as schema.ts names them) is content the lightbox shows, audited there: no page.
+    // An SVG link's href is an SVGAnimatedString (and may be xlink:href): resolved here too;
+    // an image map's areas are links as well. One that is no URL (`http://[x/`) is skipped, not
+    // the end of the page's audit. A lightbox item (as schema.ts names them) is content the
+    // lightbox shows, audited there: no page.
     const links = document.querySelectorAll(
-      ':is(a[href], a[*|href]):not([data-sw-lightbox], [rel^="prettyPhoto"])',
+      ':is(a[href], a[*|href], area[href]):not([data-sw-lightbox], [rel^="prettyPhoto"])',
     );
     return [...links].flatMap((a) => {
       if (typeof a.href === 'string') return [a.href];

@@ -16,6 +16,12 @@ const MORE = {
   '/frag/hours.html': '<h2>Opening hours</h2><p>Monday to Friday, 8 to 18.</p>',
   '/frag/map.html':
     '<!doctype html><html lang="en"><head><title>Map</title></head><body><p>Map</p></body></html>',
+  // An image map's areas are links too.
+  '/map.html': page(
+    'Image map',
+    `<p><img src="/x.png" alt="Our floors" width="40" height="40" usemap="#floors"></p>
+<map name="floors"><area shape="rect" coords="0,0,40,40" href="/about.html" alt="About us"></map>`,
+  ),
 };
 
 let site;
@@ -29,5 +35,10 @@ describe('the crawl', { timeout: 300_000, concurrency: 2 }, () => {
     const r = await runAudit(site, ['/ajx.html'], '--crawl', '5', '--viewport', 'desktop', '--jobs', '1');
     assert.deepEqual(pages(r), ['/ajx.html checked', '/about.html checked', '/clean.html checked'], r.out);
     assert.equal(r.code, 0, r.out);
+  });
+
+  test('follows the links of an image map', async () => {
+    const r = await runAudit(site, ['/map.html'], '--crawl', '2', '--viewport', 'desktop');
+    assert.deepEqual(pages(r), ['/map.html checked', '/about.html checked'], r.out);
   });
 });
