@@ -125,6 +125,8 @@ async function auditPage(page, url, viewport, say, site, limit) {
     if (!(await answer(until(page, started, undefined, 10_000))) && !(await answer(page.evaluate(started))))
       return fail('the runtime did not start on this page (no window.SiteRuntime.inspect)');
     await answer(settle(page));
+    // Read again once the runtime is idle: it draws links after load (the language switcher's).
+    entry.links = [...new Set([...entry.links, ...(await answer(ask(page, 'links')))])];
     const markers = await answer(ask(page, 'markers'));
     entry.markers = [...new Set(markers.map((m) => m.name))];
     const banner = await answer(

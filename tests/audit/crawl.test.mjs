@@ -5,6 +5,17 @@ import { after, before, describe, test } from 'node:test';
 import { page, startPlantedSite } from './pages.mjs';
 import { runAudit } from './run-audit.mjs';
 
+const CONFIG = '{"page":{"id":"1","languageId":"en"}}';
+// The menu scripts at the site's root (contract §3), not under a project folder named by the path.
+const LANGUAGES =
+  '"site":{"cleanUrlPath":""},"languages":[["English","menu_en","en"],["Français","menu_fr","fr"]]';
+/** A page of the language `lang` with the switcher, which the runtime fills from the menu scripts. */
+const languagePage = (lang) =>
+  page(`Language ${lang}`, '<div data-sw-languages></div>').replace(
+    CONFIG,
+    `{${LANGUAGES},"page":{"id":"1","languageId":"${lang}"}}`,
+  );
+
 const MORE = {
   // Lightbox items (an ajax fragment, a framed page, the legacy rel): content, not pages.
   '/ajx.html': page(
@@ -16,6 +27,10 @@ const MORE = {
   '/frag/hours.html': '<h2>Opening hours</h2><p>Monday to Friday, 8 to 18.</p>',
   '/frag/map.html':
     '<!doctype html><html lang="en"><head><title>Map</title></head><body><p>Map</p></body></html>',
+  '/lang/en/': languagePage('en'),
+  '/lang/fr/': languagePage('fr'),
+  '/swfiles/html/menu_en.js': 'var menu_en=[["Home","/lang/en/","",0,"",0,"","1"]];',
+  '/swfiles/html/menu_fr.js': 'var menu_fr=[["Accueil","/lang/fr/","",0,"",0,"","1"]];',
   // An image map's areas are links too.
   '/map.html': page(
     'Image map',
@@ -35,6 +50,11 @@ describe('the crawl', { timeout: 300_000, concurrency: 2 }, () => {
     const r = await runAudit(site, ['/ajx.html'], '--crawl', '5', '--viewport', 'desktop', '--jobs', '1');
     assert.deepEqual(pages(r), ['/ajx.html checked', '/about.html checked', '/clean.html checked'], r.out);
     assert.equal(r.code, 0, r.out);
+  });
+
+  test('follows the links the runtime draws after load (the language switcher)', async () => {
+    const r = await runAudit(site, ['/lang/en/'], '--crawl', '5', '--viewport', 'desktop');
+    assert.deepEqual(pages(r), ['/lang/en/ checked', '/lang/fr/ checked'], r.out);
   });
 
   test('follows the links of an image map', async () => {
