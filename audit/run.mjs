@@ -4,8 +4,8 @@ import { chromium } from '@playwright/test';
 import { axeViolations } from './axe.mjs';
 import { CHROMIUM_ARGS } from './chromium.mjs';
 import { checkDialog, checkDisclosure, motion, tabRound, until } from './keyboard.mjs';
-import { followable } from './plan.mjs';
 import { probe } from './probe.mjs';
+import { auditQueue } from './queue.mjs';
 import { answerConsentWrites, reset, settle, shoot, within } from './session.mjs';
 import { visit } from './visit.mjs';
 import { planStates, replan } from './states.mjs';
@@ -26,11 +26,11 @@ export async function audit(o) {
     pages: [],
   };
   try {
-    result.pages = await auditQueue(o, async (url, viewport, site) => {
+    result.pages = await auditQueue(o, async (url, viewport, crawled) => {
       const context = await browser.newContext({ ...VIEWPORTS[viewport], reducedMotion: 'reduce' });
       try {
         await answerConsentWrites(context);
-        return await auditPage(await context.newPage(), url, viewport, say, site, o.stateTimeout ?? 90);
+        return await auditPage(await context.newPage(), url, viewport, say, crawled, o.stateTimeout ?? 90);
       } finally {
         await context.close();
       }
@@ -42,63 +42,11 @@ export async function audit(o) {
   return result;
 }
 
-/**
- * Audits the URLs (and, with a crawl, the links they lead to) `o.jobs` page-viewports at a
- * time, each in its own browser context. The queue and the report come out exactly as one page
- * at a time would make them: a page's links join the queue in queue order, once it and every
- * page before it are done, and a worker with nothing left to take waits for those.
- */
-async function auditQueue(o, auditOne) {
-  const queue = [...o.urls];
-  /** Where pages ended up after a redirect: not audited again when a link leads there. */
-  const seen = new Set();
-  const limit = Math.max(o.crawl, o.urls.length);
-  const V = o.viewports.length;
-  /** The site's hosts: the start URLs' and where they ended (http to https, apex to www). */
-  const site = new Set(o.urls.map((u) => new URL(u).host));
-  const entries = [];
-  let next = 0;
-  let merged = 0;
-  let wake;
-  let changed = new Promise((resolve) => (wake = resolve));
-  const merge = () => {
-    for (; merged < queue.length && entries[merged]?.filter(Boolean).length === V; merged++)
-      for (const entry of entries[merged]) {
-        // Links are followed on the site the page ended on (a redirect: http to https, to www).
-        if (entry.finalUrl) seen.add(entry.finalUrl);
-        if (entry.finalUrl && merged < o.urls.length) site.add(new URL(entry.finalUrl).host);
-        if (o.crawl > 0 && entry.links)
-          for (const link of followable(entry.links, entry.finalUrl ?? queue[merged]))
-            if (!queue.includes(link) && !seen.has(link)) queue.push(link);
-        delete entry.links;
-      }
-  };
-  const worker = async () => {
-    for (;;) {
-      const i = Math.floor(next / V);
-      if (i >= limit || (i >= queue.length && merged >= queue.length)) return;
-      if (i >= queue.length) {
-        await changed; // an earlier page may still add to the queue
-        continue;
-      }
-      const v = next++ % V;
-      // A crawled link that ends on another site (a redirect) is not the site's to audit.
-      const entry = await auditOne(queue[i], o.viewports[v], i < o.urls.length ? null : site);
-      (entries[i] ??= [])[v] = entry;
-      merge();
-      wake();
-      changed = new Promise((resolve) => (wake = resolve));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, o.jobs || 1) }, worker)); // one when not given
-  return entries.flat();
-}
-
 const ask = (page, op, arg) => page.evaluate(probe, { op, arg });
 const started = () => !!window.SiteRuntime?.inspect;
 const firstLine = (err) => String(err?.message ?? err).split('\n')[0];
 
-async function auditPage(page, url, viewport, say, site, limit) {
+async function auditPage(page, url, viewport, say, crawled, limit) {
   const entry = { url, viewport, status: 'checked', message: '', states: [] };
   const fail = (message) => {
     say(`${viewport.padEnd(7)} ${url}  NOT AUDITED: ${message}`);
@@ -107,13 +55,17 @@ async function auditPage(page, url, viewport, say, site, limit) {
   try {
     const { response, landed, notPage } = await visit(page, url);
     // Off the site first: another site's error (403 to a headless browser, a DNS failure) is not ours.
-    if (site && !site.has(new URL(landed).host)) {
+    if (crawled && !crawled.site.has(new URL(landed).host)) {
       say(`${viewport.padEnd(7)} ${url}  left the site (to ${landed}): not audited, not followed`);
       return Object.assign(entry, { status: 'left', message: `it led off the site, to ${landed}` });
     }
-    if (site && notPage) {
+    if (crawled && notPage) {
       say(`${viewport.padEnd(7)} ${url}  not a page (${notPage}): not audited, not followed`);
       return Object.assign(entry, { status: 'skipped', message: `it is not a page but ${notPage}` });
+    }
+    if (crawled?.audited(page.url())) {
+      say(`${viewport.padEnd(7)} ${url}  led to ${page.url()}, audited already: not audited again`);
+      return Object.assign(entry, { status: 'same', finalUrl: page.url() });
     }
     if (response instanceof Error) return fail(`the page did not load (${firstLine(response)})`);
     if (!response || response.status() >= 400)

@@ -31,6 +31,13 @@ const MORE = {
   '/lang/fr/': languagePage('fr'),
   '/swfiles/html/menu_en.js': 'var menu_en=[["Home","/lang/en/","",0,"",0,"","1"]];',
   '/swfiles/html/menu_fr.js': 'var menu_fr=[["Accueil","/lang/fr/","",0,"",0,"","1"]];',
+  // Links that redirect to a page audited before them, and to one queued after them.
+  '/dup.html': page(
+    'Redirects',
+    '<p><a href="/r/home">Home</a> <a href="/r/about">About us</a> <a href="/about.html">About</a></p>',
+  ),
+  '/r/home': { redirect: '/dup.html' },
+  '/r/about': { redirect: '/about.html' },
   // An image map's areas are links too.
   '/map.html': page(
     'Image map',
@@ -55,6 +62,16 @@ describe('the crawl', { timeout: 300_000, concurrency: 2 }, () => {
   test('follows the links the runtime draws after load (the language switcher)', async () => {
     const r = await runAudit(site, ['/lang/en/'], '--crawl', '5', '--viewport', 'desktop');
     assert.deepEqual(pages(r), ['/lang/en/ checked', '/lang/fr/ checked'], r.out);
+  });
+
+  test('audits a page once, though a link redirects to it', async () => {
+    const at = (jobs) =>
+      runAudit(site, ['/dup.html'], '--crawl', '5', '--viewport', 'desktop', '--jobs', jobs);
+    const [one, two] = [await at('1'), await at('2')];
+    const expected = ['/dup.html checked', '/r/about checked', '/clean.html checked'];
+    assert.deepEqual(pages(one), expected, one.out);
+    assert.deepEqual(pages(two), expected, two.out);
+    assert.match(one.out, /\/r\/home .*audited already/);
   });
 
   test('follows the links of an image map', async () => {
