@@ -73,8 +73,19 @@ export function probe({ op, arg }) {
         (a) =>
           a.playState === 'running' && a.effect?.target === x && (a.effect.pseudoElement ?? '') === pseudo,
       );
-  const looks = (e) =>
-    [
+  // Whether the control is where it can be seen: not off the page's edge (a skip link at
+  // left:-9999px) nor clipped to a pixel. One moved into view when focused shows focus by that
+  // (WCAG 2.4.7). Read against the page, not the viewport, so a scroll between reads is no change.
+  const onPage = (e) => {
+    const r = e.getBoundingClientRect();
+    const c = getComputedStyle(e);
+    const clipped = /rect\(0px,? 0px,? 0px,? 0px\)/.test(c.clip) || c.clipPath === 'inset(50%)';
+    const seen = r.width > 1 && r.height > 1 && !clipped && r.right + scrollX > 0 && r.bottom + scrollY > 0;
+    return seen && r.left + scrollX < document.documentElement.scrollWidth ? 'on the page' : 'off the page';
+  };
+  const looks = (e) => [
+    onPage(e),
+    ...[
       e,
       e.parentElement,
       e.parentElement?.parentElement,
@@ -93,7 +104,8 @@ export function probe({ op, arg }) {
             return drawn(c);
           })
           .join('||'),
-      );
+      ),
+  ];
   const topDialog = () =>
     [...document.querySelectorAll('dialog')].filter((d) => d.matches(':modal')).pop() ?? null;
 

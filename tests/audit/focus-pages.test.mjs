@@ -4,11 +4,24 @@
 // a consent choice, or that never frees its main thread, is judged for what it is.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startPlantedSite } from './pages.mjs';
+import { page, startPlantedSite } from './pages.mjs';
 import { findings, runAudit, states } from './run-audit.mjs';
 
+const MORE = {
+  // Links moved into view when focused (off the page's edge, or clipped to a pixel): an
+  // indicator; one that stays off the page when focused is none.
+  '/skip-links.html': page(
+    'Skip links',
+    `<a class="skip" href="#main">Skip to content</a><a class="sr" href="#end">Skip to the end</a>
+<p><a class="gone" href="#x">Never shown</a> <a href="/about.html" id="end">About</a></p>`,
+    `a{display:inline-block;padding:6px}.skip{position:absolute;left:-9999px;top:0;background:#fff;color:#00e}
+.skip:focus{left:8px;outline:none}.sr{position:absolute;width:1px;height:1px;padding:0;overflow:hidden;clip:rect(0 0 0 0)}
+.sr:focus{width:auto;height:auto;padding:6px;clip:auto;outline:none}.gone{position:absolute;left:-9999px}.gone:focus{outline:none}`,
+  ),
+};
+
 let site;
-before(async () => (site = await startPlantedSite()));
+before(async () => (site = await startPlantedSite(MORE)));
 after(() => site.close());
 const audit = (paths, ...args) => runAudit(site, paths, '--viewport', 'desktop', ...args);
 
@@ -39,6 +52,12 @@ describe('site-runtime-audit: focus and keyboard', { timeout: 300_000, concurren
       'focus-not-visible html > body > main > p > button:nth-of-type(2)',
       'focus-not-visible html > body > main > p > button:nth-of-type(3)',
     ]);
+  });
+
+  test('a skip link moved into view when focused shows focus; one that stays off the page does not', async () => {
+    const r = await audit(['/skip-links.html']);
+    const found = r.json.pages[0].states[0].keyboard.map((f) => `${f.rule} ${f.selector}`);
+    assert.deepEqual(found, ['focus-not-visible html > body > main > p > a:nth-of-type(1)'], r.out);
   });
 
   test('a submenu whose id has a space (no aria-controls) is still opened and checked', async () => {
