@@ -26,10 +26,12 @@ export const languages: Controller = {
     for (const [, menuList, id] of config.languages) menus.push(await menuOf(runtime, menuList, id));
     const here = win.location.href.replace(/#.*$/, '');
     const { entries, refused } = languageEntries(config, menus, here, win.document.documentElement.lang);
-    for (const { id, label } of refused)
+    for (const { id, label, unusable } of refused)
       warnOnce(
         runtime,
-        `language switcher: the link for ${id} (${label}) is not an http(s) or relative URL; that language is left out.`,
+        unusable
+          ? `language switcher: the menu for ${id} (${label}) has no usable item; that language is left out.`
+          : `language switcher: the link for ${id} (${label}) is not an http(s) or relative URL; that language is left out.`,
       );
     // An empty list in place of the builder's links would leave the visitor no way to switch.
     if (!entries.length) {

@@ -17,7 +17,9 @@ export function languageLink(
   if (lang === page.languageId) return currentHref;
   const detail = page.detailPage ? page.detailList.find((d) => d.lang === lang) : undefined;
   if (detail?.url) return detail.url;
-  const item = menu.find((i) => page.id !== undefined && String(i[7]) === page.id) ?? menu[0];
+  // A menu script can hold anything: an item that is not an array (`null`) is no item.
+  const items = menu.filter((i) => Array.isArray(i));
+  const item = items.find((i) => page.id !== undefined && String(i[7]) === page.id) ?? items[0];
   return item?.[1];
 }
 
@@ -36,6 +38,13 @@ export function isLinkable(href: unknown): href is string {
   } catch {
     return false;
   }
+}
+
+/** A language left out: its link is no http(s) or relative URL, or its menu has no usable item. */
+interface Refused {
+  id: string;
+  label: string;
+  unusable?: true;
 }
 
 /** One entry of the switcher: a link to the page in another language. */
@@ -62,19 +71,23 @@ export function currentLanguage(
 
 /**
  * Every language's entry, in the config's order. A language whose link is missing is left
- * out; one whose link is not an http(s) or relative URL is left out and named in `refused`.
+ * out; one whose link is not an http(s) or relative URL is left out and named in `refused`, and
+ * so is one whose menu has items but none usable (`unusable`).
  */
 export function languageEntries(
   config: Pick<Config, 'languages' | 'page'>,
   menus: readonly (readonly MenuItem[])[],
   here: string,
   htmlLang = '',
-): { entries: LanguageEntry[]; refused: { id: string; label: string }[] } {
+): { entries: LanguageEntry[]; refused: Refused[] } {
   const entries: LanguageEntry[] = [];
-  const refused: { id: string; label: string }[] = [];
+  const refused: Refused[] = [];
   const page = { ...config.page, languageId: currentLanguage(config, htmlLang) };
   config.languages.forEach(([label, , id], i) => {
-    const href: unknown = languageLink(id, page, menus[i] ?? [], here);
+    const menu = menus[i] ?? [];
+    const href: unknown = languageLink(id, page, menu, here);
+    if (!href && menu.length && !menu.some((item) => Array.isArray(item)))
+      refused.push({ id, label, unusable: true });
     if (!href) return;
     if (isLinkable(href)) entries.push({ id, label, href, current: id === page.languageId });
     else refused.push({ id, label });

@@ -194,6 +194,48 @@ describe('only http(s) and relative URLs become language links (contract §3)', 
   });
 });
 
+describe('a menu script with items that are not items', () => {
+  it('skips them: one malformed item fails no language, and a menu with no item left is left out with a warning', async () => {
+    const { warn, error } = silenceConsole();
+    const config = {
+      page: { id: '1', languageId: 'en' },
+      languages: [...ENGLISH_FRENCH, ['Deutsch', 'menu_de', 'de']],
+    };
+    const menus: Record<string, unknown[]> = {
+      en: [['Home', '/clinic/en/', '', 0, '', 0, '', '1']],
+      fr: [null, 'x', ['Accueil', '/clinic/fr/', '', 0, '', 0, '', '1']],
+      de: [null, 7],
+    };
+    vi.mocked(loadScript).mockImplementation(async (win, url) => {
+      const lang = /menu_(\w+)\.js$/.exec(url)![1]!;
+      (win as unknown as Record<string, unknown>)[`menu_${lang}`] = menus[lang];
+    });
+    try {
+      document.head.innerHTML = `<script type="application/json" id="sw-config">${JSON.stringify(config)}</script>`;
+      html('<div data-sw-languages></div>');
+      const { languages } = await import('../../../runtime/controllers/languages');
+      const rt = runtime([
+        { name: 'languages', selector: '[data-sw-languages]', load: 'ready', controller: languages },
+      ]);
+      rt.start();
+      const box = document.querySelector('[data-sw-languages]')!;
+      await vi.waitFor(() => expect(box.querySelector('ul')).not.toBeNull());
+      const links = [...box.querySelectorAll('a')].map((a) => [a.hreflang, a.getAttribute('href')]);
+      expect(links).toEqual([
+        ['en', location.href],
+        ['fr', '/clinic/fr/'],
+      ]);
+      expect(error).not.toHaveBeenCalled();
+      const warnings = warn.mock.calls.map((c) => String(c[0]));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain('the menu for de (Deutsch) has no usable item');
+      rt.destroy();
+    } finally {
+      vi.mocked(loadScript).mockReset();
+    }
+  });
+});
+
 describe('the current language without page.languageId', () => {
   it('is the one <html lang> names, exactly or by its primary subtag: marked, and linking to the page itself', async () => {
     const config = { page: { id: '1' }, languages: ENGLISH_FRENCH };
