@@ -38,4 +38,22 @@ describe('active markers', () => {
     undo();
     history.replaceState(null, '', before);
   });
+
+  it('the undo leaves no empty class attribute where there was none, and keeps the builder’s own', () => {
+    const before = location.href;
+    history.replaceState(null, '', '/clinic/en/team/');
+    html(`<ul data-sw-menu>
+      <li id="a"><a href="#">Services</a><ul><li id="b" class="x"><a href="/clinic/en/team/">Team</a></li></ul></li>
+      <li id="c"><a href="/clinic/en/team/">Team</a><ul><li id="d"><a href="/clinic/en/team/#dr">Dr.</a></li></ul></li>
+      <li id="e" class=""><a href="/clinic/en/team/">Team</a></li>
+    </ul>`);
+    const menu = document.querySelector('[data-sw-menu]')!;
+    const markup = menu.outerHTML;
+    const undo = markActiveLinks(menu, location);
+    // Item c is the page's and, above d, its trail too.
+    expect(document.getElementById('c')!.className).toBe('active active-trail');
+    undo();
+    expect(menu.outerHTML).toBe(markup);
+    history.replaceState(null, '', before);
+  });
 });
