@@ -32,9 +32,8 @@ export const menu: Controller = {
     const { runtime, listen } = ctx;
     const [doc, win] = [nav.ownerDocument, runtime.window];
     const t = runtime.strings(navStrings);
-    // Items or submenus added, removed or replaced later: built again around those there are then.
-    // What the visitor had open carries across: the list (below the breakpoint), the items whose
-    // submenu was open, the item whose button had focus (items: a submenu may be replaced).
+    // Built again when items or submenus change, carrying across the list (below the breakpoint), the
+    // open submenus' items, and the item whose button, or the toggle (hidden meanwhile), had focus.
     const [was, hold] = rebuildOnChange<[boolean, Element[], Element?]>(ctx, nav, () => structure(nav));
     const list = nav.querySelector<HTMLElement>(':scope > ul') ?? nav.querySelector<HTMLElement>('ul');
     if (!list) return;
@@ -95,13 +94,14 @@ export const menu: Controller = {
       cancelHover();
       if (!nav.contains(e.target as Node)) closeAll();
     });
-    items.find((i) => i.li == was?.[2])?.button.focus();
+    (items.find((i) => i.li == was?.[2])?.button ?? (was?.[2] == toggle ? toggle : null))?.focus();
 
     return () => {
       hold([
         toggle?.getAttribute('aria-expanded') == 'true',
         items.filter((i) => !i.sub.hidden).map((i) => i.li),
-        items.find((i) => i.button == doc.activeElement)?.li,
+        items.find((i) => i.button == doc.activeElement)?.li ??
+          (toggle && doc.activeElement == toggle ? toggle : undefined),
       ]);
       restore(items, list, toggle);
       undo.forEach((u) => u());

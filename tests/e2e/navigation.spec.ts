@@ -287,6 +287,34 @@ test.describe('dropdown menu below 768 px', { tag: '@small' }, () => {
   });
 });
 
+test('the menu rebuilt with the list open from its toggle keeps focus on the toggle (not <body>)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await openWithRuntime(page, urlFor('/clinic/en/'));
+  const toggle = page.locator('[data-sw-menu-toggle]');
+  const list = page.locator('[data-sw-menu] > ul');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(list).toBeVisible();
+  await expect(toggle).toBeFocused();
+  const buttons = page.locator('[data-sw-menu] button.sw-submenu');
+  const before = await buttons.count();
+  await list.evaluate((ul) => {
+    const li = ul.appendChild(document.createElement('li'));
+    const a = li.appendChild(document.createElement('a'));
+    [a.href, a.textContent] = ['/clinic/en/news/', 'News'];
+    const item = li.appendChild(document.createElement('ul')).appendChild(document.createElement('li'));
+    const flu = item.appendChild(document.createElement('a'));
+    [flu.href, flu.textContent] = ['/clinic/en/news/flu/', 'Flu'];
+  });
+  await expect(buttons).toHaveCount(before + 1); // built again
+  await runtimeIdle(page);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(list).toBeVisible();
+  await expect(toggle).toBeFocused();
+});
+
 test('crossing 768 px with focus in the menu (zoom, rotation) keeps the list open and focus on its link', async ({
   page,
 }) => {
