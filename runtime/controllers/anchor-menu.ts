@@ -83,12 +83,15 @@ export const anchorMenu: Controller = {
       const spy = () => {
         frame = undefined;
         let current: HTMLAnchorElement | undefined;
+        const doc = win.document;
+        const end = Math.ceil(win.scrollY + win.innerHeight) >= doc.documentElement.scrollHeight;
         for (const a of links) {
-          const target = win.document.getElementById(fragmentId(a.hash));
+          const target = doc.getElementById(fragmentId(a.hash));
           const top = target?.getBoundingClientRect().top ?? Infinity;
           // A click puts its section 100 px down (smooth anchors), below the spy's line: there
-          // it is the current one, as the click said, until the visitor scrolls it away.
-          if (top <= options.offset || (target == clicked && top <= ANCHOR_OFFSET + 1)) current = a;
+          // it is the current one, as the click said, until the visitor scrolls it away. So it is
+          // at the end of the page, where a last section cannot come up that far.
+          if (top <= options.offset || (target == clicked && (top <= ANCHOR_OFFSET + 1 || end))) current = a;
         }
         activate(current);
       };

@@ -445,6 +445,34 @@ test('anchor-menu scroll-spy, when the builder turns it on, marks the section 50
   await expect(menu.locator('a[aria-current]')).toHaveCount(0);
 });
 
+test('anchor-menu scroll-spy keeps the last section’s link clicked at the end of the page, short of 100 px', async ({
+  page,
+}) => {
+  await openWithRuntime(page, urlFor('/clinic/en/'));
+  await page.evaluate(async () => {
+    // The last section short: the page ends before it can scroll up to 100 px from the top.
+    document.getElementById('location')!.style.minHeight = '0';
+    const nav = document.querySelector('[data-sw-anchor-menu]')!;
+    nav.remove();
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    nav.setAttribute('data-sw-anchor-menu', '{"scrollSpy":true}');
+    document.querySelector('main')!.prepend(nav);
+  });
+  const menu = page.locator('[data-sw-anchor-menu]');
+  await menu.locator('a[href="#location"]').click();
+  await expect
+    .poll(() =>
+      page.evaluate(() => Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight),
+    )
+    .toBe(true);
+  await runtimeIdle(page);
+  expect(await page.locator('#location').evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(
+    101,
+  );
+  await expect(menu.locator('a[aria-current]')).toHaveAttribute('href', '#location');
+  await expect(menu.locator('a.active')).toHaveCount(1);
+});
+
 test.describe('smooth anchor scrolling', () => {
   const hoursTop = (page: Page) =>
     page.locator('#hours').evaluate((el) => Math.round(el.getBoundingClientRect().top));
