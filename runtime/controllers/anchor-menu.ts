@@ -2,6 +2,7 @@ import { keepAttribute } from '../carousel/labels';
 import type { Controller } from '../controller';
 import { fragmentId } from '../dom';
 import { jsonAttribute, unknownKeys, warnOptions, type OptionReport } from '../options';
+import { rebuildOnChange } from '../rebuild';
 import { attr } from '../schema';
 import { ANCHOR_OFFSET } from './anchors';
 
@@ -43,11 +44,18 @@ export const anchorMenu: Controller = {
     const report = readAnchorMenuOptions(menu);
     warnOptions(menu, report);
     const { options } = report;
+    // Links added, removed or moved later: built again around those there are then, the link
+    // active and the section a click took the page to carried across.
+    const [was, hold] = rebuildOnChange<[Element | undefined, Element | null]>(ctx, menu, () => [
+      ...menu.querySelectorAll('a'),
+    ]);
     // The builder's own marks come back at destroy (an editor may save the page as it is then).
     const undo: (() => void)[] = [];
     for (const a of links) for (const name of ['class', 'aria-current']) keepAttribute(a, name, undo);
-    let clicked: Element | null = null; // the section a click in the menu took the page to
+    let clicked = was?.[1] ?? null; // the section a click in the menu took the page to
+    let active: Element | undefined;
     const activate = (link: Element | undefined) => {
+      active = link;
       for (const a of links) {
         const on = a === link;
         a.classList.toggle('active', on);
@@ -74,26 +82,17 @@ export const anchorMenu: Controller = {
       const link = id ? links.find((a) => fragmentId(a.hash) === id) : undefined;
       if (link || (changed && !id)) activate(link);
     };
+    const kept = links.find((a) => a === was?.[0]);
+    if (kept) activate(kept);
     if (!options.scrollSpy) {
-      fromAddress();
+      if (!kept) fromAddress();
       ctx.listen(win, 'hashchange', fromAddress);
     } else {
       const { work } = ctx.runtime;
       let frame: (() => void) | undefined;
       const spy = () => {
         frame = undefined;
-        let current: HTMLAnchorElement | undefined;
-        const doc = win.document;
-        const end = Math.ceil(win.scrollY + win.innerHeight) >= doc.documentElement.scrollHeight;
-        for (const a of links) {
-          const target = doc.getElementById(fragmentId(a.hash));
-          const top = target?.getBoundingClientRect().top ?? Infinity;
-          // A click puts its section 100 px down (smooth anchors), below the spy's line: there
-          // it is the current one, as the click said, until the visitor scrolls it away. So it is
-          // at the end of the page, where a last section cannot come up that far.
-          if (top <= options.offset || (target == clicked && (top <= ANCHOR_OFFSET + 1 || end))) current = a;
-        }
-        activate(current);
+        activate(spied(win, links, options.offset, clicked));
       };
       ctx.listen(win, 'scroll', () => (frame ??= work.frame(ctx.guard(spy), ctx.signal)), {
         passive: true,
@@ -102,6 +101,28 @@ export const anchorMenu: Controller = {
       frame = work.frame(ctx.guard(spy), ctx.signal);
       ctx.signal.addEventListener('abort', () => frame?.());
     }
-    return () => undo.forEach((fn) => fn());
+    return () => {
+      hold([active, clicked]);
+      undo.forEach((fn) => fn());
+    };
   },
 };
+
+/**
+ * Scroll-spy's link: the last whose section's top is within `offset` of the viewport's top, or
+ * that of `clicked`, the section a click in the menu took the page to.
+ */
+function spied(win: Window, links: HTMLAnchorElement[], offset: number, clicked: Element | null) {
+  const doc = win.document;
+  const end = Math.ceil(win.scrollY + win.innerHeight) >= doc.documentElement.scrollHeight;
+  let current: HTMLAnchorElement | undefined;
+  for (const a of links) {
+    const target = doc.getElementById(fragmentId(a.hash));
+    const top = target?.getBoundingClientRect().top ?? Infinity;
+    // A click puts its section 100 px down (smooth anchors), below the spy's line: there
+    // it is the current one, as the click said, until the visitor scrolls it away. So it is
+    // at the end of the page, where a last section cannot come up that far.
+    if (top <= offset || (target == clicked && (top <= ANCHOR_OFFSET + 1 || end))) current = a;
+  }
+  return current;
+}

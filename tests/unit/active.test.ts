@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { markActiveLinks } from '../../runtime/controllers/active';
-import { html } from './helpers';
+import { html, runtime } from './helpers';
 
 describe('active markers', () => {
   it('a link within the page (href "#", "#x" or empty) is not the current page; a full path with a hash is', () => {
@@ -54,6 +54,26 @@ describe('active markers', () => {
     expect(document.getElementById('c')!.className).toBe('active active-trail');
     undo();
     expect(menu.outerHTML).toBe(markup);
+    history.replaceState(null, '', before);
+  });
+
+  it('a topbar link to the current page added later is marked too', async () => {
+    const { topbar } = await import('../../runtime/controllers/topbar');
+    const before = location.href;
+    history.replaceState(null, '', '/clinic/en/team/');
+    html('<div data-sw-topbar><ul><li><a href="/clinic/en/">Home</a></li></ul></div>');
+    const rt = runtime([{ name: 'topbar', selector: '[data-sw-topbar]', load: 'ready', controller: topbar }]);
+    rt.start();
+    const bar = document.querySelector('[data-sw-topbar] ul')!;
+    const li = bar.appendChild(document.createElement('li'));
+    li.innerHTML = '<a href="/clinic/en/team/">Team</a>';
+    await rt.work.idle();
+    await vi.waitFor(() => expect(li.querySelector('a')!.getAttribute('aria-current')).toBe('page'));
+    expect(li.className).toBe('active');
+    rt.destroy();
+    expect(bar.outerHTML).toBe(
+      '<ul><li><a href="/clinic/en/">Home</a></li><li><a href="/clinic/en/team/">Team</a></li></ul>',
+    );
     history.replaceState(null, '', before);
   });
 });

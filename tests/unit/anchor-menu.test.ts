@@ -19,6 +19,19 @@ describe('anchor menu', () => {
     return (href: string) => document.querySelector<HTMLAnchorElement>(`a[href="${href}"]`)!;
   };
 
+  it('a link added later is handled as the first were: clicked, it is the one active link', async () => {
+    const link = start('<ul><li><a href="#hours">Hours</a></li></ul>');
+    link('#hours').click();
+    const li = document.querySelector('ul')!.appendChild(document.createElement('li'));
+    li.innerHTML = '<a href="#location">Location</a>';
+    await rt!.work.idle();
+    // Rebuilt around it, the link active before stays so.
+    expect(link('#hours').outerHTML).toBe('<a href="#hours" class="active" aria-current="true">Hours</a>');
+    link('#location').click();
+    expect(link('#location').getAttribute('aria-current')).toBe('true');
+    expect(link('#hours').outerHTML).toBe('<a href="#hours">Hours</a>');
+  });
+
   it('one link active at a time; a link it leaves keeps no empty class attribute', () => {
     const link = start('<a href="#hours">Hours</a><a href="#location" class="pill">Location</a>');
     link('#hours').click();
