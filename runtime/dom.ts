@@ -29,6 +29,15 @@ export function fragmentId(hash: string): string {
   }
 }
 
+/**
+ * The element a `#fragment` names, found as HTML's fragment navigation finds it: by the id as
+ * written first (`#a%25b` names `a%25b`), then percent-decoded (`#caf%C3%A9` names `café`).
+ */
+export function fragmentTarget(doc: Document, hash: string): HTMLElement | null {
+  const raw = hash.startsWith('#') ? hash.slice(1) : hash;
+  return raw ? (doc.getElementById(raw) ?? doc.getElementById(fragmentId(raw))) : null;
+}
+
 /** What an arrow-key step reads of a keydown (a DOM or a component's event). */
 type ArrowKey = Pick<
   KeyboardEvent,

@@ -1,4 +1,4 @@
-import { fragmentId } from '../dom';
+import { fragmentTarget } from '../dom';
 import { contentOf } from '../lightbox/content';
 import { itemSelector } from '../lightbox/items';
 import { attr, configElementId, sel } from '../schema';
@@ -57,7 +57,7 @@ function lightbox(doc: Document, add: Add, used: Set<string>): void {
     if ('refused' in content) {
       add('invalid-option', marker, link, `lightbox: ${content.refused}; the link stays plain.`);
     } else if (content.kind === 'inline') {
-      const id = fragmentId(content.src);
+      const id = fragmentTarget(doc, content.fragment!)?.id ?? content.src;
       used.add(id);
       if (!doc.getElementById(id))
         add('missing-target', marker, link, `its inline item "#${id}" names no element of the page.`);

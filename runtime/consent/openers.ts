@@ -1,4 +1,4 @@
-import { fragmentId, isPlainClick } from '../dom';
+import { fragmentTarget, isPlainClick } from '../dom';
 import type { Runtime } from '../runtime';
 import { attr, sel } from '../schema';
 
@@ -31,7 +31,7 @@ export function listenForConsentOpeners(runtime: Runtime, signal: AbortSignal): 
     if (asked.taken || !control || !isPlainClick(e)) return;
     const modal = doc.querySelector(sel(attr.consentModal));
     const link = control.closest('a[href]');
-    if (!modal || (link && !(modal.id && fragmentId(link.getAttribute('href')!) === modal.id))) return;
+    if (!modal || (link && fragmentTarget(doc, link.getAttribute('href')!) !== modal)) return;
     const coming = runtime.registry.need(modal);
     if (!coming || link) return;
     e.preventDefault(); // as the code's own listener does (a submit button in a form)

@@ -1,6 +1,6 @@
 import { keepAttribute } from '../carousel/labels';
 import type { Controller } from '../controller';
-import { fragmentId } from '../dom';
+import { fragmentId, fragmentTarget } from '../dom';
 import { jsonAttribute, unknownKeys, warnOptions, type OptionReport } from '../options';
 import { rebuildOnChange } from '../rebuild';
 import { attr } from '../schema';
@@ -71,7 +71,7 @@ export const anchorMenu: Controller = {
       const a = (e.target as Element).closest('a');
       if (!a || !links.includes(a as HTMLAnchorElement)) return;
       activate(a);
-      clicked = win.document.getElementById(fragmentId((a as HTMLAnchorElement).hash));
+      clicked = fragmentTarget(win.document, (a as HTMLAnchorElement).hash);
     });
     // The address names a section (a reload, a link from another page, Back and Forward):
     // its link is the active one. Back to the address without a fragment clears the mark; one
@@ -117,7 +117,7 @@ function spied(win: Window, links: HTMLAnchorElement[], offset: number, clicked:
   const end = Math.ceil(win.scrollY + win.innerHeight) >= doc.documentElement.scrollHeight;
   let current: HTMLAnchorElement | undefined;
   for (const a of links) {
-    const target = doc.getElementById(fragmentId(a.hash));
+    const target = fragmentTarget(doc, a.hash);
     const top = target?.getBoundingClientRect().top ?? Infinity;
     // A click puts its section 100 px down (smooth anchors), below the spy's line: there
     // it is the current one, as the click said, until the visitor scrolls it away. So it is

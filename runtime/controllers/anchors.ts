@@ -1,6 +1,6 @@
 import { after } from '../defer';
 import type { Controller } from '../controller';
-import { dropEmptyStyle, fragmentId, isPlainClick } from '../dom';
+import { dropEmptyStyle, fragmentTarget, isPlainClick } from '../dom';
 import { attr, legacyLightboxSelector } from '../schema';
 
 /** Spec §9: the target's top lands 100 px below the top of the viewport. */
@@ -49,7 +49,7 @@ export const anchors: Controller = {
       const href = a?.getAttribute('href') ?? '';
       if (!a || !href.startsWith('#') || href.length < 2 || a.matches(claimedLink) || elsewhere(href, a))
         return;
-      const target = doc.getElementById(fragmentId(href));
+      const target = fragmentTarget(doc, href);
       if (!target || target.matches(claimedTarget)) return;
 
       restore?.();
@@ -86,7 +86,7 @@ export const anchors: Controller = {
       // This click's navigation only, and only while focus is still where the click left it.
       const still = doc.activeElement;
       const retry = () =>
-        fragmentId(win.location.hash) === target.id && doc.activeElement === still && focus();
+        fragmentTarget(doc, win.location.hash) === target && doc.activeElement === still && focus();
       win.addEventListener('hashchange', () => (retry(), untabUnfocused()), {
         once: true,
         signal: done.signal,

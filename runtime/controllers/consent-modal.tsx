@@ -7,7 +7,7 @@ import { CONSENT_INACTIVE, consentOptions, parseGroups, type ConsentAction } fro
 import { switchesDrawer } from '../consent/drawer';
 import { recheckConsent, saveConsent, startConsent, type ConsentSession } from '../consent/session';
 import { pageSession } from '../consent/page-session';
-import { fragmentId } from '../dom';
+import { fragmentTarget } from '../dom';
 import { dropFragment } from '../ui/dialog-close';
 import { InvalidOptionsError } from '../errors';
 import { log } from '../log';
@@ -55,8 +55,7 @@ export const consentModal: Controller = {
 
     if (!env.local) {
       const fromHash = () => {
-        // Without an id no address names it ('' would match every page without a fragment).
-        if (el.id && fragmentId(win.location.hash) === el.id) openPreferences(null);
+        if (fragmentTarget(el.ownerDocument, win.location.hash) === el) openPreferences(null);
       };
       ctx.listen(win, 'hashchange', fromHash);
       fromHash();

@@ -1,6 +1,6 @@
 import type { ApiExtensions } from '../boot';
 import type { ControllerDefinition } from '../controller';
-import { fragmentId } from '../dom';
+import { fragmentTarget } from '../dom';
 import { modalCommand } from '../modal/api';
 import { attr, legacyLightboxSelector, sel } from '../schema';
 import { anchorMenu } from './anchor-menu';
@@ -59,7 +59,7 @@ export const definitions: readonly ControllerDefinition[] = [
     hidden: (el, { window: win, env }) =>
       env.env === 'design' ||
       (!env.local && /"trigger"\s*:\s*"(load|scroll|exit)"/.test(el.getAttribute(attr.modal)!)) ||
-      (!!el.id && fragmentId(win.location.hash) === el.id),
+      fragmentTarget(el.ownerDocument, win.location.hash) === el,
     importer: () => import('./modal'),
     exported: 'modal',
   },

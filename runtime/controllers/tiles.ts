@@ -1,6 +1,6 @@
 import { loadChunk } from '../chunks';
 import type { Controller, ControllerContext } from '../controller';
-import { fragmentId, isPlainClick } from '../dom';
+import { fragmentTarget, isPlainClick } from '../dom';
 import { log, describe } from '../log';
 import { rebuildOnChange } from '../rebuild';
 import { attr } from '../schema';
@@ -55,9 +55,9 @@ export const tiles: Controller = {
       // After a failure the sections are back and the link's own jump (show's fallback sets the
       // hash too) must not fetch again. No opener: focus goes back to the tile when it closes.
       if (popup.failures()) return;
-      const id = fragmentId(win.location.hash);
-      const index = items.findIndex(({ content }) => content.id === id);
-      if (index >= 0 && galleryFor(container.ownerDocument, id) === container)
+      const named = fragmentTarget(container.ownerDocument, win.location.hash);
+      const index = items.findIndex(({ content }) => content === named);
+      if (index >= 0 && galleryFor(container.ownerDocument, named!.id) === container)
         void popup.show(index, items[index]!.tile);
     };
     if (!runtime.env.local) {
@@ -161,10 +161,10 @@ function openOnClick(
 ): void {
   ctx.listen<MouseEvent>(ctx.runtime.document, 'click', (e) => {
     const link = (e.target as Element).closest?.('a[href^="#"]');
-    const id = link && fragmentId(link.getAttribute('href')!);
-    const index = items.findIndex(({ content }) => id && content.id === id);
+    const named = link && fragmentTarget(ctx.runtime.document, link.getAttribute('href')!);
+    const index = items.findIndex(({ content }) => named && content === named);
     if (!link || index < 0 || !isPlainClick(e) || plain()) return;
-    if (galleryFor(ctx.runtime.document, id!, link) !== container) return;
+    if (galleryFor(ctx.runtime.document, named!.id, link) !== container) return;
     e.preventDefault();
     show(index, link);
   });

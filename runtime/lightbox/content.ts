@@ -10,6 +10,8 @@ export interface Content {
   kind: ContentKind;
   /** What to load: the image or video file, the embed or iframe URL, the ajax URL; for inline, the id. */
   src: string;
+  /** Inline: the `#fragment` as written, which names an element before its decoded id does. */
+  fragment?: string;
   width: number;
   height: number;
   /** Spec §5: thumbnails only for jpg, jpeg, png and gif files. */
@@ -84,7 +86,7 @@ export function contentOf(
     if (!id) return { refused: 'an inline item needs an id after "#"' };
     const params = new URLSearchParams(query);
     const [width, height] = [size(params, 'width', defaults.width), size(params, 'height', defaults.height)];
-    return { kind: 'inline', src: id, width, height, thumbnail: false };
+    return { kind: 'inline', src: id, fragment, width, height, thumbnail: false };
   }
   let url: URL;
   try {

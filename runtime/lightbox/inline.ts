@@ -1,4 +1,4 @@
-import { fragmentId } from '../dom';
+import { fragmentTarget } from '../dom';
 import { attr } from '../schema';
 
 /** Attributes whose value names other elements by id (one or several, space-separated). */
@@ -55,9 +55,9 @@ export function inlineCopy(target: Element, suffix: string): HTMLElement {
   // A jump within the copy goes to the copy's element, not to the hidden original behind it;
   // not a link to a modal or a tile section, which the page's own listeners answer.
   for (const link of wrapper.querySelectorAll('a[href^="#"], area[href^="#"]')) {
-    const original = fragmentId(link.getAttribute('href')!);
-    const answered = doc.getElementById(original)?.matches(`[${attr.modal}], [${attr.tileContent}]`);
-    const id = renamed.get(original);
+    const original = fragmentTarget(doc, link.getAttribute('href')!);
+    const answered = original?.matches(`[${attr.modal}], [${attr.tileContent}]`);
+    const id = original && renamed.get(original.id);
     if (id && !answered) link.setAttribute('href', `#${encodeURIComponent(id)}`);
   }
   return wrapper;

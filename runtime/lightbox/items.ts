@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { fragmentTarget } from '../dom';
 import { describe, log } from '../log';
 import { attr, legacyLightboxSelector } from '../schema';
 import { contentOf, type Content } from './content';
@@ -56,8 +57,10 @@ export function itemsOf(
     // stays the page's own origin's.
     let content = contentOf(l.getAttribute('href') ?? '', l.baseURI, size, new URL(here).origin);
     // An inline item names an element of the page: with none (a typo), nothing to show.
-    if (!('refused' in content) && content.kind === 'inline' && !l.ownerDocument.getElementById(content.src))
-      content = { refused: `no element has the id "${content.src}"` };
+    if (!('refused' in content) && content.kind === 'inline') {
+      const el = fragmentTarget(l.ownerDocument, content.fragment!);
+      content = el ? { ...content, src: el.id } : { refused: `no element has the id "${content.src}"` };
+    }
     if ('refused' in content) {
       const href = (l.getAttribute('href') ?? '').slice(0, 80);
       if (!said.has(l)) log.error(`${describe(l)} href="${href}": lightbox: ${content.refused}.`);

@@ -1,6 +1,6 @@
 import { brokenImage } from '../diagnostics/board';
 import { after } from '../defer';
-import { fragmentId } from '../dom';
+import { fragmentTarget } from '../dom';
 import { lightboxStrings } from '../i18n/lightbox';
 import { uiStrings } from '../i18n/ui';
 import type { Runtime } from '../runtime';
@@ -140,7 +140,7 @@ function deepLinkHistory(runtime: Runtime, store: Store<LightboxState, LightboxA
     'popstate',
     () => {
       // Back (or Forward) away from the item's address, not to an element of the content shown: closed.
-      const within = win.document.getElementById(fragmentId(win.location.hash))?.closest('dialog');
+      const within = fragmentTarget(win.document, win.location.hash)?.closest('dialog');
       if (!own || win.location.hash === own || within?.matches('.sw-lightbox')) return;
       own = '';
       pushed = false;

@@ -1,5 +1,5 @@
 import type { Runtime } from '../runtime';
-import { fragmentId, GIVE_BACK_MS, isPlainClick } from '../dom';
+import { fragmentTarget, GIVE_BACK_MS, isPlainClick } from '../dom';
 import { log } from '../log';
 import { attr } from '../schema';
 import { modalMessages } from './messages';
@@ -77,7 +77,12 @@ export function modalCommand(
         if (board.waiting.get(el) !== asked || board.handles.has(el)) return;
         board.waiting.delete(el);
         const href = opener?.closest('a')?.getAttribute('href');
-        if (refused(runtime, el) && href && fragmentId(href) === el.id && Date.now() - at < GIVE_BACK_MS)
+        if (
+          refused(runtime, el) &&
+          href &&
+          fragmentTarget(runtime.document, href) === el &&
+          Date.now() - at < GIVE_BACK_MS
+        )
           runtime.window.location.hash = el.id;
       };
       runtime.registry.need(el)?.then(giveBack, giveBack);
@@ -106,13 +111,12 @@ export function listenForOpeners(runtime: Runtime, signal: AbortSignal): void {
       }
       const link = target?.closest?.('a[href^="#"]');
       // `#caf%C3%A9` names the element `café`, as the browser's own jump to it does.
-      const id = link && fragmentId(link.getAttribute('href')!);
-      if (!link || !id || link.closest(`[${attr.modalClose}]`)) return;
-      const el = doc.getElementById(id);
+      const el = link && fragmentTarget(doc, link.getAttribute('href')!);
+      if (!el || link.closest(`[${attr.modalClose}]`)) return;
       // A refused one is the builder's page: the browser's own jump shows it (`:target`).
       if (!el?.hasAttribute(attr.modal) || refused(runtime, el)) return;
       e.preventDefault();
-      modalCommand(runtime, id, 'open', link);
+      modalCommand(runtime, el.id, 'open', link);
     },
     { signal },
   );
@@ -122,7 +126,7 @@ export function listenForOpeners(runtime: Runtime, signal: AbortSignal): void {
   win.addEventListener(
     'hashchange',
     () => {
-      const el = doc.getElementById(fragmentId(win.location.hash));
+      const el = fragmentTarget(doc, win.location.hash);
       if (el?.hasAttribute(attr.modal)) runtime.registry.need(el);
     },
     { signal },

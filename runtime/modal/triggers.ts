@@ -1,6 +1,6 @@
 import type { ControllerContext } from '../controller';
 import { modalDefaults, type ModalOptions } from '../controllers/modal-options';
-import { fragmentId } from '../dom';
+import { fragmentTarget } from '../dom';
 import { openModal } from '../ui/scroll-lock';
 
 /**
@@ -27,7 +27,7 @@ export function watchTriggers(
     else due();
   });
   const fromHash = () => {
-    if (fragmentId(win.location.hash) === ctx.element.id) open();
+    if (fragmentTarget(doc, win.location.hash) === ctx.element) open();
   };
   fromHash();
   ctx.listen(win, 'hashchange', fromHash);

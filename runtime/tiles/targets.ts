@@ -1,4 +1,4 @@
-import { fragmentId } from '../dom';
+import { fragmentTarget } from '../dom';
 import { attr } from '../schema';
 import type { TileItem } from './popup';
 
@@ -12,8 +12,8 @@ export function tileTargets(container: Element): { items: TileItem[]; strays: El
   const strays: Element[] = [];
   for (const tile of container.querySelectorAll<HTMLElement>(`[${attr.tile}]`)) {
     if (tile.closest(`[${attr.tiles}]`) !== container) continue;
-    const id = tile.getAttribute('href')?.startsWith('#') ? fragmentId(tile.getAttribute('href')!) : '';
-    const content = id ? doc.getElementById(id) : null;
+    const href = tile.getAttribute('href') ?? '';
+    const content = href.startsWith('#') ? fragmentTarget(doc, href) : null;
     if (content?.hasAttribute(attr.tileContent)) items.push({ tile, content });
     else strays.push(tile);
   }

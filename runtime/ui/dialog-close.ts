@@ -72,8 +72,10 @@ export function watchEnds(
  * a reload would open what named it again. A whole address: a path is read against a <base>.
  */
 export function dropFragment(win: Window, ids: (id: string) => boolean): void {
-  const id = fragmentId(win.location.hash);
-  if (id && ids(id)) win.history.replaceState(win.history.state, '', win.location.href.replace(/#.*$/, ''));
+  // As written or percent-decoded: the browser finds an element by either (fragmentTarget).
+  const raw = win.location.hash.slice(1);
+  if (raw && (ids(raw) || ids(fragmentId(raw))))
+    win.history.replaceState(win.history.state, '', win.location.href.replace(/#.*$/, ''));
 }
 
 /**

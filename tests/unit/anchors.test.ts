@@ -122,3 +122,22 @@ describe('smooth anchors: focus once more after the navigation, and only then', 
     history.replaceState(null, '', location.pathname + location.search);
   });
 });
+
+describe('smooth anchors: an id that holds a percent escape itself', () => {
+  it('is found as written first, then percent-decoded, as the browser finds it: scrolled to and focused', () => {
+    html(`<a id="raw" href="#a%25b">A%25B</a><a id="letter" href="#%41">%41</a><a id="cafe" href="#caf%C3%A9">Café</a>
+      <section id="a%25b"><h2>Raw</h2></section><section id="%41"><h2>Letter</h2></section>
+      <section id="A"><h2>Decoded</h2></section><section id="café"><h2>Café</h2></section>`);
+    rt = runtime([{ name: 'anchors', selector: ':root', load: 'ready', controller: anchors }]);
+    rt.start();
+    for (const [link, id] of [
+      ['raw', 'a%25b'],
+      ['letter', '%41'],
+      ['cafe', 'café'],
+    ]) {
+      document.getElementById(link)!.click();
+      expect(document.activeElement, link).toBe(document.getElementById(id));
+      expect(document.getElementById(id)!.style.scrollMarginTop, link).toBe('100px');
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrowStep, fragmentId, isPlainClick } from '../../runtime/dom';
+import { arrowStep, fragmentId, fragmentTarget, isPlainClick } from '../../runtime/dom';
 import { html } from './helpers';
 
 describe('shared DOM judgements', () => {
@@ -11,6 +11,18 @@ describe('shared DOM judgements', () => {
     ['#', ''],
   ])('fragmentId(%j) → %j', (hash, id) => {
     expect(fragmentId(hash)).toBe(id);
+  });
+
+  it('fragmentTarget finds the id as written first, then percent-decoded (HTML: the indicated element)', () => {
+    html('<p id="a%25b"></p><p id="a%b"></p><p id="%41"></p><p id="B"></p><p id="été"></p><p id="%zz"></p>');
+    const named = (hash: string) => fragmentTarget(document, hash)?.id;
+    expect(named('#a%25b')).toBe('a%25b');
+    expect(named('#%41')).toBe('%41');
+    expect(named('#%42')).toBe('B');
+    expect(named('#%C3%A9t%C3%A9')).toBe('été');
+    expect(named('#%zz')).toBe('%zz');
+    expect(named('#')).toBeUndefined();
+    expect(named('#none')).toBeUndefined();
   });
 
   it('a plain click is a primary, unmodified, unhandled one', () => {
