@@ -75,6 +75,11 @@ export class LazyChunks {
     this.#failed.set(name, [...new Set([...(this.#failed.get(name) ?? []), ...elements])]);
   }
 
+  /** `element` connected after all (its markup corrected since): no longer listed as failed. */
+  connected(name: string, element: Element): void {
+    this.#failed.set(name, this.#failed.get(name)?.filter((el) => el !== element) ?? []);
+  }
+
   /**
    * `element`'s code is wanted now, whatever its strategy says: a modal's opener was clicked
    * (`visible` or `interaction` on a modal hidden until opened would never come).
@@ -108,16 +113,10 @@ export class LazyChunks {
   #hold(definition: Lazy, markers: Element[]): void {
     const { name, replay } = definition;
     if (!replay) return;
+    const holds = (el: Element) => el.isConnected && el.matches(definition.selector);
     let held = this.#held.get(name);
     if (!held || held.released)
-      this.#held.set(
-        name,
-        (held = new HeldClicks(
-          this.runtime,
-          () => this.#start(definition),
-          (el) => el.isConnected && el.matches(definition.selector),
-        )),
-      );
+      this.#held.set(name, (held = new HeldClicks(this.runtime, () => this.#start(definition), holds)));
     for (const marker of markers) held.hold(marker, replay);
   }
 

@@ -152,6 +152,7 @@ export class Registry {
       }
       connection.disconnect = disconnect ?? undefined;
       connection.settled = true;
+      this.#lazy.connected(definition.name, element);
       element.setAttribute(attr.ready, '');
     };
     try {

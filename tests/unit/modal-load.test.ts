@@ -214,3 +214,39 @@ describe('a modal refused for invalid JSON', () => {
     }
   });
 });
+
+describe('a refused modal the page corrects', () => {
+  // The failure was kept after the corrected element connected: inspect() listed it as both
+  // enhanced and failed, and the API still refused it.
+  it('is enhanced only, and the API opens it', async () => {
+    const { warn } = silenceConsole();
+    html(`<div id="m1" data-sw-modal='{bad' aria-labelledby="m1t" hidden><h2 id="m1t">M1</h2></div>
+      <a href="#m1">open</a>`);
+    const importer = vi.fn(async () => ({ modal }));
+    const rt = runtime([
+      { name: 'modal-openers', selector: ':root', load: 'ready', controller: modalOpeners },
+      { name: 'modal', selector: '[data-sw-modal]', load: 'idle', importer, exported: 'modal' },
+    ]);
+    try {
+      rt.start();
+      await rt.work.idle();
+      const m1 = document.getElementById('m1')!;
+      expect(rt.registry.inspect().map((m) => m.state)).toContain('failed');
+      m1.setAttribute('data-sw-modal', '{}');
+      await vi.waitFor(() => expect(m1.hasAttribute('data-sw-ready')).toBe(true));
+      await rt.work.idle();
+      expect(
+        rt.registry
+          .inspect()
+          .filter((m) => m.element === m1)
+          .map((m) => m.state),
+      ).toEqual(['enhanced']);
+      warn.mockClear();
+      modalCommand(rt, 'm1', 'open');
+      expect(warn).not.toHaveBeenCalledWith('No modal elements found');
+      expect(document.querySelector('dialog')?.open).toBe(true);
+    } finally {
+      rt.destroy();
+    }
+  });
+});

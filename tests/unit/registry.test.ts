@@ -655,4 +655,28 @@ describe('registry: inspect lists what could not connect', () => {
     ]);
     rt.destroy();
   });
+
+  it('an element refused, then corrected by the page, is listed as enhanced only, without a rescan', async () => {
+    silenceConsole();
+    html('<div data-sw-row="bad" id="r"></div>');
+    const definition: ControllerDefinition = {
+      name: 'rows',
+      selector: '[data-sw-row]',
+      load: 'ready',
+      controller: {
+        connect(el) {
+          if (el.getAttribute('data-sw-row') === 'bad') throw new InvalidOptionsError('bad options');
+        },
+      },
+    };
+    const rt = runtime([definition]);
+    rt.start();
+    const r = document.getElementById('r')!;
+    r.setAttribute('data-sw-row', 'good'); // the observer connects it
+    await vi.waitFor(() => expect(r.hasAttribute('data-sw-ready')).toBe(true));
+    expect(rt.registry.inspect().map((m) => [m.name, m.element.id, m.state])).toEqual([
+      ['rows', 'r', 'enhanced'],
+    ]);
+    rt.destroy();
+  });
 });
