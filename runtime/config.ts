@@ -65,10 +65,11 @@ export interface ConfigReport {
 function unknownFields(raw: Record<string, unknown>, config: Config): string[] {
   const out: string[] = [];
   for (const [key, value] of Object.entries(raw)) {
+    // Own fields only: `constructor` or `toString` are no field of the contract's.
     const known = (config as unknown as Record<string, unknown>)[key];
-    if (known === undefined) out.push(key);
+    if (!Object.hasOwn(config, key)) out.push(key);
     else if (isObject(value) && isObject(known) && key !== 'i18n' && key !== 'load')
-      for (const field of Object.keys(value)) if (!(field in known)) out.push(`${key}.${field}`);
+      for (const field of Object.keys(value)) if (!Object.hasOwn(known, field)) out.push(`${key}.${field}`);
   }
   return out;
 }
@@ -114,15 +115,7 @@ export function readConfigObject(raw: unknown): ConfigReport {
       config.languages = languages.map((l) => [l[0], l[1], l[2]]);
     } else bad.push('languages');
   }
-  if (i18n !== undefined) {
-    if (isObject(i18n) && Object.values(i18n).every(isObject)) {
-      for (const [lang, table] of Object.entries(i18n as Record<string, Record<string, unknown>>)) {
-        config.i18n[lang.toLowerCase()] = Object.fromEntries(
-          Object.entries(table).filter(([, v]) => isString(v)),
-        ) as Record<string, string>;
-      }
-    } else bad.push('i18n');
-  }
+  readI18n(i18n, config, bad);
   readLoad(raw.load, config, bad);
   const clamped: string[] = [];
   const { slideshow } = config.lightbox;
@@ -131,13 +124,28 @@ export function readConfigObject(raw: unknown): ConfigReport {
   return { config, notObject: false, bad, unknown: unknownFields(raw, config), clamped };
 }
 
+/**
+ * `i18n`: per language, the UI strings that override the runtime's. Languages are own
+ * properties whatever their name (an assignment to `__proto__` would replace the prototype).
+ */
+function readI18n(raw: unknown, config: Config, bad: string[]): void {
+  if (raw === undefined) return;
+  if (!isObject(raw) || !Object.values(raw).every(isObject)) return void bad.push('i18n');
+  config.i18n = Object.fromEntries(
+    Object.entries(raw as Record<string, object>).map(([lang, table]) => [
+      lang.toLowerCase(),
+      Object.fromEntries(Object.entries(table).filter(([, v]) => isString(v))),
+    ]),
+  );
+}
+
 /** `load`: controller names to strategies; a value that is not a strategy is named and ignored. */
 function readLoad(raw: unknown, config: Config, bad: string[]): void {
   if (raw === undefined) return;
   if (!isObject(raw)) return void bad.push('load');
-  for (const [name, v] of Object.entries(raw))
-    if (loadStrategies.includes(v as LoadStrategy)) config.load[name] = v as LoadStrategy;
-    else bad.push(`load.${name}`);
+  const isStrategy = ([name, v]: [string, unknown]) =>
+    loadStrategies.includes(v as LoadStrategy) || void bad.push(`load.${name}`);
+  config.load = Object.fromEntries(Object.entries(raw).filter(isStrategy)) as Config['load'];
 }
 
 /**

@@ -34,7 +34,8 @@ export function strategyFor(
 }
 
 function written(runtime: Runtime, definition: Pick<LazyDefinition, 'name' | 'load'>, element: Element) {
-  const fallback = runtime.config.load[definition.name] ?? definition.load;
+  const { load } = runtime.config;
+  const fallback = (Object.hasOwn(load, definition.name) && load[definition.name]) || definition.load;
   // The document element stands for the whole page (`:root` controllers): its attribute is no one's.
   const own = element === runtime.document.documentElement ? null : element.getAttribute(attr.load);
   if (own === null || isStrategy(own)) return own ?? fallback;

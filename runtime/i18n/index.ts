@@ -32,12 +32,10 @@ export function translator<K extends string>(
 ): Translate<K> {
   const chain = languageChain(lang);
   const sources: Partial<Record<string, string>>[] = [];
-  for (const l of chain) {
-    if (overrides[l]) sources.push(overrides[l]);
-    const builtIn = (table as Record<string, Partial<Record<string, string>> | undefined>)[l];
-    if (builtIn) sources.push(builtIn);
-  }
-  if (overrides.en) sources.push(overrides.en);
+  // Own tables only: a page in a language named `constructor` gets no Object function as a table.
+  const own = <T>(o: Record<string, T>, l: string) => (Object.hasOwn(o, l) ? [o[l]!] : []);
+  for (const l of chain) sources.push(...own(overrides, l), ...own(table as Record<string, object>, l));
+  sources.push(...own(overrides, 'en'));
   sources.push(table.en);
   return (key, vars) => {
     let text = key as string;

@@ -238,6 +238,27 @@ describe('config', () => {
     expect(warn).toHaveBeenCalledTimes(1);
   });
 
+  // `config[key] === undefined` let names inherited from Object.prototype pass as known.
+  it('names unknown fields called like Object.prototype members, at the top and in a section', () => {
+    const { warn } = silenceConsole();
+    const c = readConfig(
+      page('{"constructor":{"a":1},"toString":1,"site":{"hasOwnProperty":1},"lightbox":{"valueOf":2}}'),
+    );
+    expect(c.site).toEqual(defaultConfig().site);
+    expect(String(warn.mock.calls[0]![0])).toBe(
+      '[site-runtime] sw-config: unknown field(s) constructor, toString, site.hasOwnProperty, lightbox.valueOf; ignored.',
+    );
+  });
+
+  it('a language or controller named like an Object.prototype member is one like any other', () => {
+    const { warn } = silenceConsole();
+    const c = readConfig(page('{"i18n":{"__proto__":{"close":"X"}},"load":{"__proto__":"idle"}}'));
+    expect(Object.hasOwn(c.i18n, '__proto__')).toBe(true);
+    expect(Object.hasOwn(c.load, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(c.i18n)).toBe(Object.prototype);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   it("returns a fresh object each time, so one runtime cannot change another's config", () => {
     const a = defaultConfig();
     a.languages.push(['x', 'y', 'z']);
