@@ -127,14 +127,19 @@ export function readConfigObject(raw: unknown): ConfigReport {
 /**
  * `i18n`: per language, the UI strings that override the runtime's. Languages are own
  * properties whatever their name (an assignment to `__proto__` would replace the prototype).
+ * A blank string keeps the default: it would leave the runtime's buttons without a name.
  */
 function readI18n(raw: unknown, config: Config, bad: string[]): void {
   if (raw === undefined) return;
   if (!isObject(raw) || !Object.values(raw).every(isObject)) return void bad.push('i18n');
+  const usable =
+    (lang: string) =>
+    ([key, v]: [string, unknown]) =>
+      (typeof v === 'string' && v.trim() !== '') || void bad.push(`i18n.${lang}.${key}`);
   config.i18n = Object.fromEntries(
     Object.entries(raw as Record<string, object>).map(([lang, table]) => [
       lang.toLowerCase(),
-      Object.fromEntries(Object.entries(table).filter(([, v]) => isString(v))),
+      Object.fromEntries(Object.entries(table).filter(usable(lang))),
     ]),
   );
 }

@@ -34,6 +34,7 @@ export interface SwConfig {
     mediaConsentVariable?: string;
   };
   consent?: { revision?: string };
+  /** Per language, overrides of the runtime's UI strings; a blank one keeps the default, with a warning. */
   i18n?: Record<string, Record<string, string>>;
   /**
    * When each controller's code is fetched, by controller name (README "Load strategies"),

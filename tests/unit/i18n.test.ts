@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { builtInLanguages, languageChain, translator } from '../../runtime/i18n/index';
 import { navStrings } from '../../runtime/i18n/nav';
 import { lightboxStrings } from '../../runtime/i18n/lightbox';
@@ -34,7 +34,10 @@ describe('i18n', () => {
   });
 
   it('has every key in every built-in language', () => {
-    for (const table of [uiStrings, navStrings, lightboxStrings] as Record<string, Record<string, string>>[]) {
+    for (const table of [uiStrings, navStrings, lightboxStrings] as Record<
+      string,
+      Record<string, string>
+    >[]) {
       const keys = Object.keys(table.en!).sort();
       for (const lang of builtInLanguages) expect(Object.keys(table[lang] ?? {}).sort(), lang).toEqual(keys);
     }
@@ -48,5 +51,24 @@ describe('i18n', () => {
     const t = runtime([]).strings(uiStrings);
     expect(t('close')).toBe('Chiudi');
     expect(t('next')).toBe('Avanti');
+  });
+
+  // A blank override named the runtime's buttons with nothing (axe button-name), unwarned.
+  it('a blank override keeps the default, and the config warning names it', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    document.documentElement.lang = 'fr';
+    document.head.innerHTML =
+      '<script type="application/json" id="sw-config">{"i18n":{"fr":{"close":"","next":"  ","previous":"","expand":"Agrandir"}}}</script>';
+    html('');
+    const t = runtime([]).strings(uiStrings);
+    expect([t('close'), t('next'), t('previous'), t('expand')]).toEqual([
+      'Fermer',
+      'Suivant',
+      'Précédent',
+      'Agrandir',
+    ]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toContain('i18n.fr.close, i18n.fr.next, i18n.fr.previous');
+    warn.mockRestore();
   });
 });

@@ -97,7 +97,11 @@ describe("JSON Schemas and the runtime's readers cannot drift", () => {
   });
 
   it('data-sw-consent-options', () => {
-    agree(consentSchema as Schema, consentDefaults, (field, v) => !consentOptions({ [field]: v }).bad.includes(field));
+    agree(
+      consentSchema as Schema,
+      consentDefaults,
+      (field, v) => !consentOptions({ [field]: v }).bad.includes(field),
+    );
   });
 
   it('data-sw-cookie-groups: the fields, and which variables make a group', () => {
@@ -165,6 +169,9 @@ describe("JSON Schemas and the runtime's readers cannot drift", () => {
       ['languages', 'fr'],
       ['i18n', { fr: { close: 'Fermer' } }],
       ['i18n', { fr: 'Fermer' }],
+      ['i18n', { fr: { close: '' } }],
+      ['i18n', { fr: { next: ' \n' } }],
+      ['i18n', { fr: { close: 1 } }],
       ['i18n', []],
       ['load', { lightbox: 'idle', carousel: 'visible', tiles: 'ready', modal: 'interaction' }],
       ['load', { lightbox: 'later' }],
