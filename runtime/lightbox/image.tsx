@@ -74,7 +74,7 @@ export function ImageMedia(props: StageProps): ReactNode {
   const now = state?.shown === shown ? state : undefined;
   if (now?.status === 'ready') {
     box.current = fitSize(now.width, now.height, room, fitting);
-    return <img src={now.src} alt={item.description || item.title} style={px(box.current)} />;
+    return <img src={now.src} alt={item.alt} style={px(box.current)} />;
   }
   // At least as tall as the image before: a message that needs more room makes it taller.
   return (

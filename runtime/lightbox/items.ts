@@ -11,7 +11,10 @@ export interface Item {
   link: HTMLAnchorElement;
   content: Content;
   title: string;
+  /** The caption's text; the image's own text alternative is `alt`, not this. */
   description: string;
+  /** The image's text alternative: the link's image's alt, else the title ('' for neither). */
+  alt: string;
   /** The page's own thumbnail image for the strip, if the link holds one. */
   thumb: string;
 }
@@ -74,6 +77,7 @@ export function itemsOf(
         content,
         title: l.getAttribute('title') ?? '',
         description: l.getAttribute(attr.description) ?? img?.getAttribute('alt') ?? '',
+        alt: img?.getAttribute('alt') || (l.getAttribute('title') ?? ''),
         // currentSrc is empty until the image has data (lazy, below the fold): its src then,
         // not the full-size file.
         thumb: img?.currentSrc || img?.src || content.src,

@@ -306,6 +306,20 @@ test.describe('lightbox', () => {
     await expect(counter(page)).toHaveText('Image 2 of 3');
   });
 
+  test('a description is the caption’s: the image keeps the builder’s alt text', async ({ page }) => {
+    await openGallery(page);
+    await page.evaluate(() =>
+      document
+        .querySelector('[data-sw-lightbox="rooms"]')!
+        .setAttribute('data-sw-description', 'Open Monday to Friday'),
+    );
+    await page.locator('[data-sw-lightbox="rooms"]').first().click();
+    const img = box(page).locator('.sw-lb-content img');
+    await expect(img).toHaveAttribute('alt', 'Our waiting room, with chairs along the windows');
+    await expect(box(page).locator('figcaption p')).toHaveText('Open Monday to Friday');
+    await expectAxeClean(page);
+  });
+
   test('titles, descriptions, alt text and the hash are text, never HTML', async ({ page }) => {
     const hostile = [
       '<img src=x onerror="window.__xss=1">',

@@ -55,6 +55,19 @@ describe('lightbox items', () => {
     ]);
   });
 
+  // data-sw-description took the image's alt: the builder's own was lost, the description read twice.
+  it('the image’s text alternative is the link’s image’s alt, else the title, whatever the description', () => {
+    html(`<a data-sw-lightbox="g" href="/a.png" title="T" data-sw-description="Open Monday to Friday"><img src="/a.png" alt="Our waiting room"></a>
+      <a data-sw-lightbox="g" href="/b.png" title="Lab" data-sw-description="Second floor"><img src="/b.png" alt=""></a>
+      <a data-sw-lightbox="g" href="/c.png" data-sw-description="Garden">C</a>`);
+    const items = itemsOf(document.querySelector('a')!, 'https://clinic.example/', defaultConfig().lightbox);
+    expect(items.map((i) => [i.alt, i.description])).toEqual([
+      ['Our waiting room', 'Open Monday to Friday'],
+      ['Lab', 'Second floor'],
+      ['', 'Garden'],
+    ]);
+  });
+
   it('the thumbnail is the page’s own small image, also before it has loaded (lazy, below the fold)', () => {
     html(`<a data-sw-lightbox="g" href="/big-1.jpg"><img loading="lazy" src="/thumb-1.jpg" alt="One"></a>
       <a data-sw-lightbox="g" href="/big-2.jpg">Two</a>`);

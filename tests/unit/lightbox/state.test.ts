@@ -14,6 +14,7 @@ const item = (kind: Content['kind'], src: string): Item => ({
   content: { kind, src, width: 640, height: 360, thumbnail: kind === 'image' },
   title: src,
   description: '',
+  alt: src,
   thumb: src,
 });
 const items = [item('image', 'a.png'), item('video', 'b.mp4'), item('image', 'c.png')];
