@@ -1,7 +1,7 @@
 import type { Runtime } from '../runtime';
 import type { Work } from '../work';
 import { closeByVisitor, fadeOut, openOrder, shut, watchEnds } from './dialog-close';
-import { focusBack } from './focus';
+import { focusBack, focusOutsideFrames } from './focus';
 import { hasScrollbar, markGutter, scrollLockCss } from './scroll-lock';
 
 /** Spec §9: the modal fades over 300 ms, its backdrop over 150 ms (none under reduced motion). */
@@ -148,6 +148,7 @@ function fadeIn(
   // On the stack first: showModal() moves focus at once, and a modal below hears it leave.
   openOrder(doc).push(dialog);
   dialog.showModal();
+  focusOutsideFrames(dialog);
   markGutter(doc, scrollbar);
   const release = work?.hold(signal, true);
   doc.defaultView!.requestAnimationFrame(() => {

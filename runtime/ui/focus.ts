@@ -1,4 +1,23 @@
 const FOCUSABLE = 'a[href],button,input,select,textarea,[tabindex]:not([tabindex^="-"])';
+const FRAMES = 'iframe,object,embed';
+
+/**
+ * A dialog's first focus (showModal() chose it) must not be a frame: the frame's document then
+ * takes every key, and Escape never reaches the dialog (APG: Escape closes it). The first
+ * control that is not a frame has it instead, else the dialog itself.
+ */
+export function focusOutsideFrames(dialog: HTMLElement): void {
+  const doc = dialog.ownerDocument;
+  const at = doc.activeElement;
+  if (!at?.matches(FRAMES) || !dialog.contains(at)) return;
+  for (const el of dialog.querySelectorAll<HTMLElement>(FOCUSABLE)) {
+    if (el.matches(FRAMES)) continue;
+    el.focus();
+    if (doc.activeElement === el) return;
+  }
+  dialog.tabIndex = -1;
+  dialog.focus();
+}
 
 /**
  * Focus back on `el`; when it can no longer take focus, on the button of the collapsed

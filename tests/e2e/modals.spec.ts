@@ -507,6 +507,42 @@ test.describe('a modal whose place the page hides', () => {
   });
 });
 
+// showModal() put focus on a modal's first focusable element, an iframe: the frame's document
+// then took every key, and Escape never reached the dialog.
+test('a modal whose first focusable element is a frame opens with focus on a control of its own: Escape closes it', async ({
+  page,
+}) => {
+  await welcomeSeen(page);
+  await page.route('**/frame-probe.html*', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Map</title><p>Map' }),
+  );
+  const frame = '<iframe title="Map" src="/clinic/frame-probe.html" width="300" height="200"></iframe>';
+  await withoutBaseUri(page, NOTICES, (body) =>
+    body.replace(
+      '<h1>Patient notices</h1>',
+      `$&<div id="fm" data-sw-modal='{}' aria-labelledby="fm-t"><h2 id="fm-t">Map</h2>${frame}` +
+        '<button type="button" data-sw-modal-close>Close</button></div>' +
+        `<div id="fo" data-sw-modal='{"close":["escape"]}' aria-label="Frame only">${frame}</div>` +
+        '<button type="button" data-sw-modal-open="fm">Open map</button>' +
+        '<button type="button" data-sw-modal-open="fo">Open frame</button>',
+    ),
+  );
+  await openWithRuntime(page, urlFor(NOTICES));
+  await runtimeIdle(page);
+  for (const [id, name, focused] of [
+    ['fm', 'Open map', 'BUTTON'],
+    ['fo', 'Open frame', 'DIALOG'],
+  ] as const) {
+    const opener = page.getByRole('button', { name, exact: true });
+    await opener.click();
+    await expect.poll(() => isOpen(page, id)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.tagName), id).toBe(focused);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => isOpen(page, id), id).toBe(false);
+    await expect(opener).toBeFocused();
+  }
+});
+
 test.describe('modals: closing', () => {
   test('close button, overlay click and Escape each close it; hidden once the transition ends', async ({
     page,
